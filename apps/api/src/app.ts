@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCompress from '@fastify/compress';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { API_BASE, type EndpointDefinition } from '@inventory/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppConfig } from './config.js';
+import type { Db } from './db/db.js';
+import { registerEndpoint } from './http/endpoint.js';
+import { buildOpenApiDocument } from './http/openapi.js';
+import { MODULES } from './modules/index.js';
+import type { ModuleContext } from './modules/module.js';
+import { createSessionService } from './modules/session/session.service.js';
+import { registerAccessGuard } from './plugins/access-guard.js';
+import { registerErrorHandler, registerNotFoundHandler } from './plugins/error-handler.js';
+import { registerWebApp } from './plugins/web-app.js';
+
+export type BuildOptions = {
+  /** Checks every answer against its contract schema (tests). */
+  readonly validateResponses?: boolean;
+  /** Pino options override, e.g. a stream that tests read. */
+  readonly logger?: Record<string, unknown>;
+};
+
+/** An incoming request id is kept when it looks like one, so a caller can correlate logs. */
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The contract endpoints registered, in order: OpenAPI and the access tests read it. */
+    endpoints: EndpointDefinition[];
+  }
+}
+
+/** Builds the application on an open database; never listens (tests use inject). */
+export async function buildApp(
+  config: AppConfig,
+  db: Db,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
+        censor: '[redacted]',
+      },
+      ...options.logger,
+    },
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 1_048_576,
+  });
+  registerErrorHandler(app);
+  app.decorate('endpoints', []);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onClose', () => db.close());
+
+  const sessions = createSessionService(db, config.session);
+  registerAccessGuard(app, sessions);
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
+
+  const context: ModuleContext = {
+    app,
+    db,
+    config,
+    sessions,
+    endpoint(endpoint, handler) {
+      app.endpoints.push(endpoint);
+      registerEndpoint(app, endpoint, handler, {
+        validateResponses: options.validateResponses ?? false,
+      });
+    },
+  };
+  for (const module of MODULES) module.register(context);
+
+  const document = buildOpenApiDocument(app.endpoints, config.version);
+  app.get(`${API_BASE}/openapi.json`, { config: { guard: 'public' } }, async () => document);
+  await app.register(fastifySwagger, { mode: 'static', specification: { document } });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  const spaFallback = config.webDist ? await registerWebApp(app, config.webDist) : null;
+  registerNotFoundHandler(app, spaFallback);
+  return app;
+}

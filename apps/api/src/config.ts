@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** apps/api, whether running from src (tsx, tests) or from dist (built). */
+export const API_ROOT = resolve(here, '..');
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+const environmentSchema = z.object({
+  PORT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'PORT must be a number' })
+      .int('PORT must be a whole number')
+      .min(0, 'PORT must be between 0 and 65535')
+      .max(65535, 'PORT must be between 0 and 65535')
+      .default(3000),
+  ),
+  HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .default('info'),
+  ),
+  SESSION_IDLE_MINUTES: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().positive('SESSION_IDLE_MINUTES must be positive').default(30),
+  ),
+  SESSION_MAX_HOURS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().positive('SESSION_MAX_HOURS must be positive').default(12),
+  ),
+  WEB_DIST: z.preprocess(emptyAsUndefined, z.string().optional()),
+});
+
+export type LogLevel = z.infer<typeof environmentSchema>['LOG_LEVEL'];
+
+export type DatabaseConfig =
+  | { readonly kind: 'pglite'; readonly dataDir: string | null }
+  | { readonly kind: 'postgres'; readonly url: string };
+
+export type AppConfig = {
+  readonly port: number;
+  readonly host: string;
+  readonly database: DatabaseConfig;
+  readonly logLevel: LogLevel;
+  readonly session: { readonly idleMs: number; readonly maxMs: number };
+  /** Folder of the built web app; null serves the API only (tests, API-only deployments). */
+  readonly webDist: string | null;
+  readonly version: string;
+};
+
+export class ConfigError extends Error {}
+
+function readVersion(): string {
+  const manifest = JSON.parse(readFileSync(resolve(API_ROOT, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  return manifest.version;
+}
+
+/** Parses the environment; a bad value throws a ConfigError with a one-line reason. */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    throw new ConfigError(first ? first.message : 'invalid environment');
+  }
+  const env = parsed.data;
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    database: env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'pglite', dataDir: resolve(env.DATA_DIR) },
+    logLevel: env.LOG_LEVEL,
+    session: {
+      idleMs: env.SESSION_IDLE_MINUTES * 60_000,
+      maxMs: env.SESSION_MAX_HOURS * 3_600_000,
+    },
+    webDist: resolve(env.WEB_DIST ?? resolve(API_ROOT, '../web/dist')),
+    version: readVersion(),
+  };
+}

@@ -1,0 +1,19 @@
+export type Row = Record<string, unknown>;
+
+/** Something that runs parameterised SQL: the database itself or an open transaction. */
+export type Queryable = {
+  query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Runs several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+};
+
+/** The one data layer: PGlite (embedded) or a PostgreSQL server, same SQL on both. */
+export type Db = Queryable & {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+
+/** A failure to reach or open the database, reported as one line at start. */
+export class DatabaseUnavailableError extends Error {}

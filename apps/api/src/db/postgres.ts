@@ -1,0 +1,57 @@
+import pg from 'pg';
+import { DatabaseUnavailableError, type Db, type Queryable, type Row } from './db.js';
+
+const INT8_OID = 20;
+
+/** bigint ids and counts come back as numbers, as PGlite returns them. */
+const types = {
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === INT8_OID
+      ? Number
+      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
+const queryableOf = (target: pg.Pool | pg.PoolClient): Queryable => ({
+  async query<T extends Row>(sql: string, params?: readonly unknown[]) {
+    const result = await target.query<T>(sql, params ? [...params] : undefined);
+    return result.rows;
+  },
+  async exec(sql) {
+    await target.query(sql);
+  },
+});
+
+/** Connects a pool to a PostgreSQL server and checks that it answers. */
+export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types });
+  // An idle client losing its connection must not crash the process.
+  pool.on('error', () => {});
+  try {
+    await pool.query('SELECT 1');
+  } catch (error) {
+    await pool.end();
+    const where = new URL(url);
+    throw new DatabaseUnavailableError(
+      `cannot connect to PostgreSQL at ${where.hostname}:${where.port || 5432}${where.pathname}: ${(error as Error).message}`,
+    );
+  }
+  return {
+    kind: 'postgres',
+    ...queryableOf(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(queryableOf(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

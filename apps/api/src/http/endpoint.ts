@@ -1,0 +1,98 @@
+import {
+  API_BASE,
+  type EndpointData,
+  type EndpointDefinition,
+  type FieldErrors,
+} from '@inventory/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Principal, RequestMeta } from '../modules/session/session.service.js';
+import { ValidationError } from './errors.js';
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type EndpointInput<E extends EndpointDefinition> = {
+  readonly request: FastifyRequest;
+  readonly reply: FastifyReply;
+  /** Null only on public endpoints; the guard has already run. */
+  readonly principal: E['guard'] extends 'public' ? Principal | null : Principal;
+  readonly params: Parsed<E['params']>;
+  readonly query: Parsed<E['query']>;
+  readonly body: Parsed<E['body']>;
+  readonly meta: RequestMeta;
+};
+
+/** A handler's answer with its own message instead of 'OK'. */
+export class Answer<T> {
+  constructor(
+    readonly data: T,
+    readonly message: string,
+  ) {}
+}
+
+export type EndpointHandler<E extends EndpointDefinition> = (
+  input: EndpointInput<E>,
+) => Promise<EndpointData<E> | Answer<EndpointData<E>>>;
+
+/** Field errors of a failed zod parse: dotted path to messages; '_' for the whole value. */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length > 0 ? issue.path.join('.') : '_';
+    (fields[field] ??= []).push(issue.message);
+  }
+  return fields;
+}
+
+function parse<S extends z.ZodType | undefined>(schema: S, value: unknown): Parsed<S> {
+  if (!schema) return undefined as Parsed<S>;
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw new ValidationError(fieldErrorsOf(result.error));
+  return result.data as Parsed<S>;
+}
+
+export const requestMeta = (request: FastifyRequest): RequestMeta => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? null,
+  requestId: request.id,
+});
+
+export type EndpointOptions = {
+  /** Checks each answer against the contract (tests); off in production for speed. */
+  readonly validateResponses: boolean;
+};
+
+/**
+ * Registers a contract endpoint: the guard is enforced by the access hook from the route config,
+ * inputs are parsed by the contract's schemas (422 on failure), the answer is wrapped as
+ * `{code, message, data}`.
+ */
+export function registerEndpoint<E extends EndpointDefinition>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+  options: EndpointOptions,
+): void {
+  const status = endpoint.successStatus ?? 200;
+  app.route({
+    method: endpoint.method,
+    url: `${API_BASE}${endpoint.path}`,
+    config: { guard: endpoint.guard },
+    handler: async (request, reply) => {
+      const input = {
+        request,
+        reply,
+        principal: request.principal,
+        params: parse(endpoint.params, request.params),
+        query: parse(endpoint.query, request.query),
+        body: parse(endpoint.body, request.body),
+        meta: requestMeta(request),
+      } as EndpointInput<E>;
+      const result = await handler(input);
+      const answer = result instanceof Answer ? result : new Answer(result, 'OK');
+      if (options.validateResponses) endpoint.response.parse(answer.data);
+      reply.code(status);
+      return { code: status, message: answer.message, data: answer.data ?? null };
+    },
+  });
+}

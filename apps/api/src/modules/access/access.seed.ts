@@ -1,0 +1,102 @@
+import {
+  ADMIN_ROLE,
+  DEFAULT_ROLES,
+  PERMISSION_CATALOGUE,
+  type PermissionDefinition,
+  type RoleDefinition,
+} from '@inventory/contract';
+import type { Db, Queryable } from '../../db/db.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { hashPassword } from '../session/password-hashing.js';
+
+/** Any fixed number: app servers starting together seed one at a time. */
+const SEED_LOCK_KEY = 7_261_355;
+
+export const FIRST_ADMIN = { userName: 'admin', password: 'admin' } as const;
+
+/** Inserts or refreshes the catalogue permissions, matched case-insensitively by name. */
+async function syncPermissionCatalogue(tx: Queryable, catalogue: readonly PermissionDefinition[]) {
+  await tx.query(
+    `INSERT INTO permissions (name, group_name, description, is_catalogue)
+     SELECT name, group_name, description, true
+     FROM unnest($1::text[], $2::text[], $3::text[]) AS c (name, group_name, description)
+     ON CONFLICT ((lower(name))) DO UPDATE
+       SET name = EXCLUDED.name, group_name = EXCLUDED.group_name,
+           description = EXCLUDED.description, is_catalogue = true`,
+    [
+      catalogue.map((p) => p.name),
+      catalogue.map((p) => p.group),
+      catalogue.map((p) => p.description),
+    ],
+  );
+}
+
+/** Creates the roles that do not exist yet with their default permissions; existing ones are kept. */
+async function seedRoles(tx: Queryable, roles: readonly RoleDefinition[]) {
+  for (const role of roles) {
+    const created = await tx.query<{ id: number }>(
+      `INSERT INTO roles (name, description, is_system) VALUES ($1, $2, true)
+       ON CONFLICT ((lower(name))) DO NOTHING RETURNING id`,
+      [role.name, role.description],
+    );
+    const roleId = created[0]?.id;
+    if (roleId === undefined) continue;
+    await tx.query(
+      `INSERT INTO role_permissions (role_id, permission_id)
+       SELECT $1, id FROM permissions WHERE lower(name) = ANY ($2::text[])`,
+      [roleId, role.permissions.map((name) => name.toLowerCase())],
+    );
+  }
+}
+
+/** The admin role holds every permission, so its profile lists them all. */
+async function grantAllToAdmin(tx: Queryable) {
+  await tx.query(
+    `INSERT INTO role_permissions (role_id, permission_id)
+     SELECT r.id, p.id FROM roles r CROSS JOIN permissions p
+     WHERE lower(r.name) = $1
+     ON CONFLICT DO NOTHING`,
+    [ADMIN_ROLE],
+  );
+}
+
+/**
+ * Brings the access data up to date at every start: catalogue, default roles, admin's grants,
+ * and on an empty database the first administrator (admin / admin, must set a password).
+ * Returns true when the first administrator was created.
+ */
+export async function seedAccess(db: Db): Promise<boolean> {
+  const passwordHash = await hashPassword(FIRST_ADMIN.password);
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
+    await syncPermissionCatalogue(tx, PERMISSION_CATALOGUE);
+    await seedRoles(tx, [
+      { name: ADMIN_ROLE, description: 'Administrator: every page and action', permissions: [] },
+      ...DEFAULT_ROLES,
+    ]);
+    await grantAllToAdmin(tx);
+    const [{ count } = { count: 0 }] = await tx.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM users',
+    );
+    if (count > 0) return false;
+    const [admin] = await tx.query<{ id: number }>(
+      `INSERT INTO users (user_name, name, type, password_hash, first_login)
+       VALUES ($1, 'Administrator', 'staff', $2, 1) RETURNING id`,
+      [FIRST_ADMIN.userName, passwordHash],
+    );
+    await tx.query(
+      `INSERT INTO user_roles (user_id, role_id)
+       SELECT $1, id FROM roles WHERE lower(name) = $2`,
+      [admin?.id, ADMIN_ROLE],
+    );
+    await recordAudit(tx, {
+      actorId: null,
+      actorName: 'system',
+      action: 'user.created',
+      entityType: 'user',
+      entityId: admin?.id,
+      after: { user_name: FIRST_ADMIN.userName, roles: [ADMIN_ROLE], first_login: 1 },
+    });
+    return true;
+  });
+}

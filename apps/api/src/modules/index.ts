@@ -1,0 +1,7 @@
+import { healthModule } from './health/health.routes.js';
+import type { AppModule } from './module.js';
+import { profileModule } from './profile/profile.routes.js';
+import { sessionModule } from './session/session.routes.js';
+
+/** Every business area of the server, registered in this order. */
+export const MODULES: readonly AppModule[] = [healthModule, sessionModule, profileModule];

@@ -1,0 +1,22 @@
+import type { EndpointDefinition } from '@inventory/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config.js';
+import type { Db } from '../db/db.js';
+import type { EndpointHandler } from '../http/endpoint.js';
+import type { SessionService } from './session/session.service.js';
+
+/** What a business area gets to register its endpoints. */
+export type ModuleContext = {
+  readonly app: FastifyInstance;
+  readonly db: Db;
+  readonly config: AppConfig;
+  readonly sessions: SessionService;
+  /** Registers one contract endpoint with its handler. */
+  endpoint<E extends EndpointDefinition>(endpoint: E, handler: EndpointHandler<E>): void;
+};
+
+/** A business area of the server: one folder under modules/, listed in modules/index.ts. */
+export type AppModule = {
+  readonly name: string;
+  register(context: ModuleContext): void;
+};

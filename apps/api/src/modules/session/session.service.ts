@@ -1,0 +1,220 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  LOGIN_MESSAGES,
+  type LoginInput,
+  type LoginResult,
+  type UserType,
+} from '@inventory/contract';
+import type { Db, Queryable } from '../../db/db.js';
+import { fieldError } from '../../http/errors.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password-hashing.js';
+
+/** The signed-in caller of a request, read fresh from the database on every request. */
+export type Principal = {
+  readonly sessionId: number;
+  readonly userId: number;
+  readonly userName: string;
+  readonly name: string;
+  readonly type: UserType;
+  readonly firstLogin: 0 | 1;
+  readonly roles: string[];
+  readonly permissions: string[];
+};
+
+/** Where a request came from, for the session record and the audit log. */
+export type RequestMeta = {
+  readonly ip: string;
+  readonly userAgent: string | null;
+  readonly requestId: string;
+};
+
+export type SessionSettings = { readonly idleMs: number; readonly maxMs: number };
+
+/** last_seen_at is written at most once a minute per session, not on every request. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+type UserRow = {
+  id: number;
+  user_name: string;
+  name: string;
+  type: UserType;
+  status: 'active' | 'disabled';
+  password_hash: string;
+  first_login: 0 | 1;
+};
+
+type PrincipalRow = {
+  session_id: number;
+  last_seen_at: Date;
+  id: number;
+  user_name: string;
+  name: string;
+  type: UserType;
+  first_login: 0 | 1;
+  roles: string[];
+  permissions: string[];
+};
+
+const PRINCIPAL_SQL = `
+  SELECT s.id AS session_id, s.last_seen_at, u.id, u.user_name, u.name, u.type, u.first_login,
+    COALESCE((SELECT array_agg(r.name ORDER BY r.name)
+              FROM user_roles ur JOIN roles r ON r.id = ur.role_id
+              WHERE ur.user_id = u.id), '{}') AS roles,
+    COALESCE((SELECT array_agg(DISTINCT p.name)
+              FROM user_roles ur
+              JOIN role_permissions rp ON rp.role_id = ur.role_id
+              JOIN permissions p ON p.id = rp.permission_id
+              WHERE ur.user_id = u.id), '{}') AS permissions
+  FROM sessions s JOIN users u ON u.id = s.user_id
+  WHERE s.token_hash = $1
+    AND s.revoked_at IS NULL
+    AND s.expires_at > now()
+    AND s.last_seen_at > now() - make_interval(secs => $2)
+    AND u.status = 'active'`;
+
+/** The role names of a user, sorted. */
+export async function rolesOf(db: Queryable, userId: number): Promise<string[]> {
+  const rows = await db.query<{ name: string }>(
+    `SELECT r.name FROM user_roles ur JOIN roles r ON r.id = ur.role_id
+     WHERE ur.user_id = $1 ORDER BY r.name`,
+    [userId],
+  );
+  return rows.map((row) => row.name);
+}
+
+/** Ends the open sessions of a user (all, or all but one), returning how many were ended. */
+export async function endSessionsOfUser(
+  db: Queryable,
+  userId: number,
+  reason: string,
+  exceptSessionId: number | null = null,
+): Promise<number> {
+  const rows = await db.query(
+    `UPDATE sessions SET revoked_at = now(), revoked_reason = $2
+     WHERE user_id = $1 AND revoked_at IS NULL AND ($3::bigint IS NULL OR id <> $3::bigint)
+     RETURNING id`,
+    [userId, reason, exceptSessionId],
+  );
+  return rows.length;
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;
+
+export function createSessionService(db: Db, settings: SessionSettings) {
+  const idleSeconds = settings.idleMs / 1000;
+
+  return {
+    /**
+     * Checks user name and password and opens a session. Unknown user and wrong password give the
+     * same answer after the same work (a dummy hash is verified for unknown users).
+     */
+    async login(
+      input: LoginInput,
+      meta: RequestMeta,
+      options: { agentOnly: boolean },
+    ): Promise<LoginResult> {
+      const [user] = await db.query<UserRow>(
+        `SELECT id, user_name, name, type, status, password_hash, first_login
+         FROM users WHERE lower(user_name) = lower($1)`,
+        [input.user_name],
+      );
+      const passwordOk = await verifyPassword(
+        user?.password_hash ?? (await dummyPasswordHash()),
+        input.password,
+      );
+      const refuse = async (reason: string, field: string, message: string) => {
+        await recordAudit(db, {
+          actorId: user?.id ?? null,
+          actorName: input.user_name,
+          action: 'login.failed',
+          entityType: 'session',
+          after: { reason, agentLogin: options.agentOnly },
+          ip: meta.ip,
+          requestId: meta.requestId,
+        });
+        return fieldError(field, message);
+      };
+      if (!user || !passwordOk) throw await refuse('bad_credentials', 'password', LOGIN_MESSAGES.invalid);
+      if (user.status !== 'active') throw await refuse('disabled', 'user_name', LOGIN_MESSAGES.disabled);
+      if (options.agentOnly && user.type !== 'agent') {
+        throw await refuse('not_agent', 'user_name', LOGIN_MESSAGES.agentOnly);
+      }
+
+      const rehashed = needsRehash(user.password_hash) ? await hashPassword(input.password) : null;
+      const token = randomBytes(32).toString('base64url');
+      const roles = await db.transaction(async (tx) => {
+        const [session] = await tx.query<{ id: number }>(
+          `INSERT INTO sessions (user_id, token_hash, expires_at, ip, user_agent)
+           VALUES ($1, $2, now() + make_interval(secs => $3), $4, $5) RETURNING id`,
+          [user.id, hashToken(token), settings.maxMs / 1000, meta.ip, meta.userAgent],
+        );
+        await tx.query(
+          `UPDATE users SET last_login_at = now(), password_hash = COALESCE($2, password_hash)
+           WHERE id = $1`,
+          [user.id, rehashed],
+        );
+        await recordAudit(tx, {
+          actorId: user.id,
+          actorName: user.user_name,
+          action: 'login.succeeded',
+          entityType: 'session',
+          entityId: session?.id,
+          after: { agentLogin: options.agentOnly },
+          ip: meta.ip,
+          requestId: meta.requestId,
+        });
+        return rolesOf(tx, user.id);
+      });
+      return {
+        token,
+        type: user.type,
+        user_name: user.user_name,
+        userInfoId: user.id,
+        userInfo: roles,
+        first_login: user.first_login,
+      };
+    },
+
+    /** The principal of a bearer token, or null when the session is unknown, ended or expired. */
+    async authenticate(token: string): Promise<Principal | null> {
+      const [row] = await db.query<PrincipalRow>(PRINCIPAL_SQL, [hashToken(token), idleSeconds]);
+      if (!row) return null;
+      if (Date.now() - row.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
+        await db.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [row.session_id]);
+      }
+      return {
+        sessionId: row.session_id,
+        userId: row.id,
+        userName: row.user_name,
+        name: row.name,
+        type: row.type,
+        firstLogin: row.first_login,
+        roles: row.roles,
+        permissions: row.permissions,
+      };
+    },
+
+    /** Ends the caller's session. */
+    async logout(principal: Principal, meta: RequestMeta): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.query(
+          `UPDATE sessions SET revoked_at = now(), revoked_reason = 'logout'
+           WHERE id = $1 AND revoked_at IS NULL`,
+          [principal.sessionId],
+        );
+        await recordAudit(tx, {
+          actorId: principal.userId,
+          actorName: principal.userName,
+          action: 'logout',
+          entityType: 'session',
+          entityId: principal.sessionId,
+          ip: meta.ip,
+          requestId: meta.requestId,
+        });
+      });
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { API_BASE, type ErrorEnvelope } from '@inventory/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../http/errors.js';
+
+function send(reply: FastifyReply, request: FastifyRequest, status: number, message: ErrorEnvelope['message']) {
+  const body: ErrorEnvelope = { code: status, message, requestId: request.id };
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * One shape for every error: `{code, message, requestId}`. Our own errors carry their answer;
+ * Fastify's client errors (bad JSON, wrong content type, too large) keep their 4xx status and
+ * message; anything else is logged and answered as a 500 without internals. Registered before
+ * the routes, which take the error handler in force when they are added.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiError) {
+      reply.headers(error.headers);
+      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      return send(reply, request, error.statusCode, error.answer);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return send(reply, request, status, error.message);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return send(reply, request, 500, 'Something went wrong on the server. Quote the request id when reporting it.');
+  });
+
+}
+
+/** Unknown API paths answer 404 in the error shape; other page paths get the SPA, if built. */
+export function registerNotFoundHandler(
+  app: FastifyInstance,
+  spaFallback: ((request: FastifyRequest, reply: FastifyReply) => FastifyReply) | null,
+): void {
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/');
+    if (isPage && spaFallback) return spaFallback(request, reply);
+    return send(reply, request, 404, `No endpoint ${request.method} ${path.startsWith(API_BASE) ? path : request.url}`);
+  });
+}

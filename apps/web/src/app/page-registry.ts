@@ -1,0 +1,47 @@
+import { agentPages } from '../features/agent/agent.pages';
+import { blacklistPages } from '../features/blacklist/blacklist.pages';
+import { campaignPages } from '../features/campaign/campaign.pages';
+import { dashboardPages } from '../features/dashboard/dashboard.pages';
+import { fulfilmentPages } from '../features/fulfilment/fulfilment.pages';
+import { inventoryPages } from '../features/inventory/inventory.pages';
+import { invoiceImeiPages } from '../features/invoice-imei/invoice-imei.pages';
+import { invoicePages } from '../features/invoice/invoice.pages';
+import { masterDataPages } from '../features/master-data/master-data.pages';
+import { officePages } from '../features/office/office.pages';
+import { orderPages } from '../features/order/order.pages';
+import { pricingPages } from '../features/pricing/pricing.pages';
+import { ptsPages } from '../features/pts/pts.pages';
+import { repairPages } from '../features/repair/repair.pages';
+import { reportPages } from '../features/report/report.pages';
+import { retailPages } from '../features/retail/retail.pages';
+import { rmaPages } from '../features/rma/rma.pages';
+import { shipmentPages } from '../features/shipment/shipment.pages';
+import { simPages } from '../features/sim/sim.pages';
+import { warehousePages } from '../features/warehouse/warehouse.pages';
+import type { PageEntry } from '../shell/page-types';
+
+/** Every page of the back office: builds the router, the side menu and the route guards. */
+export const STAFF_PAGES: readonly PageEntry[] = [
+  ...dashboardPages,
+  ...inventoryPages,
+  ...officePages,
+  ...masterDataPages,
+  ...ptsPages,
+  ...simPages,
+  ...orderPages,
+  ...retailPages,
+  ...pricingPages,
+  ...rmaPages,
+  ...reportPages,
+  ...blacklistPages,
+  ...invoiceImeiPages,
+  ...fulfilmentPages,
+  ...campaignPages,
+  ...shipmentPages,
+  ...invoicePages,
+  ...warehousePages,
+  ...repairPages,
+];
+
+/** Pages of the agent layout. */
+export const AGENT_PAGES: readonly PageEntry[] = agentPages;

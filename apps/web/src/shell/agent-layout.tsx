@@ -1,0 +1,36 @@
+import { Layout } from 'antd';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { DelayedFallback } from './delayed-fallback';
+import { LogoLink } from './logo-link';
+import { SessionControls } from './session-controls';
+import { ShellProviders } from './shell-providers';
+
+/** The field agents' layout: its own header and user menu, no back-office side menu. */
+export default function AgentLayout() {
+  return (
+    <ShellProviders>
+      <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Header
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 12,
+          background: '#fff',
+          borderBottom: '1px solid #f0f0f0',
+          padding: '0 12px',
+        }}
+      >
+        <LogoLink to="/agent" title="Agent" />
+        <div style={{ flex: 1 }} />
+        <SessionControls />
+      </Layout.Header>
+      <Layout.Content style={{ padding: 16, maxWidth: 720, width: '100%', margin: '0 auto' }}>
+        <Suspense fallback={<DelayedFallback />}>
+          <Outlet />
+        </Suspense>
+      </Layout.Content>
+      </Layout>
+    </ShellProviders>
+  );
+}

@@ -1,0 +1,37 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { setUnauthorizedHandler } from './http-client';
+import { PasswordDrawer } from './password-drawer';
+import { getStoredUserName } from './session-storage';
+import { useProfile } from './use-profile';
+import { UserMenu } from './user-menu';
+import { useSignOut } from './use-sign-out';
+
+/**
+ * The user menu and the password drawer, shared by the staff and agent layouts. The drawer opens
+ * by itself while the profile's first_login equals 1.
+ */
+export function SessionControls() {
+  const profile = useProfile();
+  const signOut = useSignOut();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const navigate = useNavigate();
+  useEffect(() => {
+    setUnauthorizedHandler(() => void navigate('/login?code=401', { replace: true }));
+  }, [navigate]);
+  const firstLogin = profile.data?.first_login === 1;
+  return (
+    <>
+      <UserMenu
+        userName={profile.data?.name ?? getStoredUserName()}
+        onChangePassword={() => setDrawerOpen(true)}
+        onLogout={() => void signOut({ endServerSession: true })}
+      />
+      <PasswordDrawer
+        open={drawerOpen || firstLogin}
+        firstLogin={firstLogin}
+        onClose={() => setDrawerOpen(false)}
+      />
+    </>
+  );
+}

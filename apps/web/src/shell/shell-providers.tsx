@@ -1,0 +1,24 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp } from 'antd';
+import type { ReactNode } from 'react';
+import { NotificationBridge } from './notify';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    // A 4xx will not change on retry; the http client already handles 401.
+    queries: { retry: false, refetchOnWindowFocus: false },
+  },
+});
+
+/**
+ * Server state and notifications for the signed-in layouts. Kept out of the entry so that the
+ * login page does not load them.
+ */
+export function ShellProviders({ children }: { children: ReactNode }) {
+  return (
+    <AntApp>
+      <NotificationBridge />
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </AntApp>
+  );
+}

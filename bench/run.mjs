@@ -1,0 +1,382 @@
+// npm run bench: the performance gates of /work/shared/QUALITY.md, each figure a ratio to a
+// reference measured in the same run, because absolute times on a shared machine mean little.
+//
+// 1. HTTP: for each database, R0 (hello-world), R1 (one SELECT by IMEI) and the app's endpoints,
+//    served by bench-server.mjs in a child process and loaded with autocannon from this one.
+// 2. Bundles: a cold load of each page route in Chromium, the gzip size of everything it fetched,
+//    and the size of every built JS chunk.
+// Exit code 0 when every gate passes, 1 otherwise. BENCH_SECONDS sets the duration of each run.
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { chromium } from 'playwright-core';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const WEB_DIST = resolve(process.env.WEB_DIST || join(HERE, '../apps/web/dist'));
+const SECONDS = Number(process.env.BENCH_SECONDS || 5);
+const WARMUP_SECONDS = 1;
+const CONNECTIONS = 10;
+const POSTGRES_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+const CHROMIUM = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
+
+const bearer = (server) => ({ authorization: `Bearer ${server.session.token}` });
+const pick = (list) => list[Math.floor(Math.random() * list.length)];
+
+/** The same-run references: R0 bounds what Fastify can do, R1 what one query on the database can. */
+const R0 = { name: 'R0 hello-world', server: 'r0', method: 'GET', path: '/' };
+const R1 = {
+  name: 'R1 SELECT by imei',
+  server: 'r1',
+  // A different existing IMEI per request, so the figure is not one cached row.
+  request: (server) => ({
+    method: 'GET',
+    path: '/devices/first',
+    setupRequest: (request) => ({ ...request, path: `/devices/${pick(server.imeis)}` }),
+  }),
+};
+
+/**
+ * The app's endpoints and their gates: each must serve at least minRatioToR1 x R1's req/s on the
+ * same database. Give method and path (sent signed in as admin) or request(server), which returns
+ * an autocannon request ({method, path, headers, body, setupRequest}).
+ */
+const ENDPOINTS = [
+  { name: 'GET /api/v1/profile', method: 'GET', path: '/api/v1/profile', minRatioToR1: 0.8 },
+];
+
+/** Page routes loaded cold in Chromium; signedIn routes start with the session in localStorage. */
+const ROUTES = [
+  { name: '/login', path: '/login', signedIn: false, maxKiB: 230 },
+  { name: 'shell /', path: '/', signedIn: true, maxKiB: 300 },
+];
+/** Vite's own unit (1 kB = 1000 bytes), so the figure matches its chunkSizeWarningLimit. */
+const MAX_CHUNK_BYTES = 500_000;
+
+/** Each gate's outcome, printed again at the end and turned into the exit code. */
+const gates = [];
+function gate(name, pass, detail) {
+  gates.push({ name, pass });
+  console.log(`  gate ${pass ? 'PASS' : 'FAIL'}  ${name}: ${detail}`);
+}
+
+/** Releases still held, newest first: run on Ctrl-C so no database or temp dir is left behind. */
+const held = new Set();
+async function holding(resource, release, use) {
+  const releaseOnce = () => {
+    held.delete(releaseOnce);
+    return release(resource);
+  };
+  held.add(releaseOnce);
+  try {
+    return await use(resource);
+  } finally {
+    if (held.has(releaseOnce)) await releaseOnce();
+  }
+}
+process.once('SIGINT', async () => {
+  console.error('\ninterrupted: cleaning up');
+  for (const release of [...held].reverse()) await release().catch(() => {});
+  process.exit(130);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Databases: each returns the environment that points the bench server at a fresh, empty one.
+
+/** PGlite in a new temp directory, removed afterwards. */
+async function withPglite(use) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'inventory-bench-'));
+  return holding(
+    dataDir,
+    (dir) => rm(dir, { recursive: true, force: true }),
+    (dir) => use({ DATA_DIR: dir, DATABASE_URL: '' }),
+  );
+}
+
+/** A new database on the local PostgreSQL server, dropped afterwards; skipped when unreachable. */
+async function withPostgres(use) {
+  const admin = new pg.Client({
+    connectionString: POSTGRES_ADMIN_URL,
+    connectionTimeoutMillis: 5000,
+  });
+  try {
+    await admin.connect();
+  } catch (error) {
+    console.log(`PostgreSQL unreachable at ${POSTGRES_ADMIN_URL} (${error.message}): skipped`);
+    return;
+  }
+  const name = `inventory_bench_${randomBytes(4).toString('hex')}`;
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+    // FORCE: a connection the killed server left open must not keep the database alive.
+    const drop = () => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    return await holding(name, drop, () => use({ DATABASE_URL: url.href }));
+  } finally {
+    await admin.end();
+  }
+}
+
+const DATABASES = [
+  { name: 'PGlite', provide: withPglite },
+  { name: 'PostgreSQL', provide: withPostgres },
+];
+
+// ---------------------------------------------------------------------------------------------
+// The bench server child process.
+
+function serverReady(child) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error('bench server not ready after 120 s')),
+      120_000,
+    );
+    child.once('message', (message) => {
+      clearTimeout(timer);
+      resolve(message);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`bench server exited with code ${code} before it was ready`));
+    });
+  });
+}
+
+async function stopServer(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  // The server closes itself when its IPC channel goes; SIGKILL only if it hangs.
+  if (child.connected) child.disconnect();
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Runs use(server) against a bench server on the database that env names, then stops it. */
+function withBenchServer(env, use) {
+  const child = fork(join(HERE, 'bench-server.mjs'), {
+    env: { ...process.env, ...env, WEB_DIST },
+  });
+  return holding(child, stopServer, async () => use(await serverReady(child)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP throughput and latency.
+
+function percentile(sorted, fraction) {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))];
+}
+
+/** One autocannon run after a warm-up: req/s, p50/p99 latency in ms and the count of failures. */
+async function measure(target, server) {
+  const request = target.request
+    ? target.request(server)
+    : { method: target.method, path: target.path, headers: bearer(server) };
+  process.stderr.write(`  measuring ${target.name} ...\n`);
+  const latencies = [];
+  const run = autocannon({
+    url: `http://127.0.0.1:${server.ports[target.server]}`,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    warmup: { connections: CONNECTIONS, duration: WARMUP_SECONDS },
+    requests: [request],
+  });
+  // autocannon's histogram keeps whole milliseconds; these latencies are well under one.
+  run.on('response', (_client, _status, _bytes, milliseconds) => latencies.push(milliseconds));
+  const result = await run;
+  const sorted = Float64Array.from(latencies).sort();
+  return {
+    name: target.name,
+    rps: result.requests.average,
+    p50: percentile(sorted, 0.5),
+    p99: percentile(sorted, 0.99),
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+const ratio = (value, reference) => `${(value / reference).toFixed(2)}x`;
+const ms = (value) => (value === undefined ? '-' : value.toFixed(3));
+
+function printTable(header, rows) {
+  const widths = header.map((_, i) => Math.max(...[header, ...rows].map((row) => row[i].length)));
+  const line = (row) =>
+    row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+  console.log(`  ${line(header)}`);
+  for (const row of rows) console.log(`  ${line(row)}`);
+}
+
+function printHttpTable(results, r0, r1) {
+  printTable(
+    ['target', 'req/s', 'xR1', 'xR0', 'p50 ms', 'xR1', 'p99 ms', 'xR1', 'failures'],
+    results.map((r) => [
+      r.name,
+      Math.round(r.rps).toLocaleString('en-US'),
+      ratio(r.rps, r1.rps),
+      ratio(r.rps, r0.rps),
+      ms(r.p50),
+      ratio(r.p50, r1.p50),
+      ms(r.p99),
+      ratio(r.p99, r1.p99),
+      String(r.failures),
+    ]),
+  );
+}
+
+async function benchHttp(database, server) {
+  const r0 = await measure(R0, server);
+  const r1 = await measure(R1, server);
+  const measured = [];
+  for (const endpoint of ENDPOINTS) {
+    measured.push({ endpoint, result: await measure({ ...endpoint, server: 'app' }, server) });
+  }
+  console.log(`\n${database} (${server.database}):`);
+  printHttpTable([r0, r1, ...measured.map((m) => m.result)], r0, r1);
+  for (const { endpoint, result } of measured) {
+    const invalid = result.failures + r0.failures + r1.failures > 0;
+    gate(
+      `${database} ${endpoint.name} >= ${endpoint.minRatioToR1} x R1`,
+      !invalid && result.rps >= endpoint.minRatioToR1 * r1.rps,
+      invalid
+        ? 'failed requests make this run invalid'
+        : `${ratio(result.rps, r1.rps)} (${Math.round(result.rps)} vs ${Math.round(r1.rps)} req/s)`,
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bundle sizes.
+
+const kib = (bytes) => (bytes / 1024).toFixed(1);
+
+/** localStorage as the web app keeps it after a sign-in (spec section 3, browser storage). */
+const storageOf = (session) => [
+  ['token', session.token],
+  ['type', session.type],
+  ['user_name', session.user_name],
+  ['userInfoId', String(session.userInfoId)],
+  ['userInfo', JSON.stringify(session.userInfo)],
+];
+
+/** gzip -9 of the decoded body, whatever encoding the server chose, so builds compare alike. */
+async function gzipSizeOf(response) {
+  // Redirects have no body to read.
+  const body = await response.body().catch(() => Buffer.alloc(0));
+  return body.length === 0 ? 0 : gzipSync(body, { level: 9 }).length;
+}
+
+/** Loads a route in a fresh context (cold cache) until the network is idle; sizes every response. */
+async function loadRoute(browser, baseUrl, route, session) {
+  const context = await browser.newContext();
+  try {
+    if (route.signedIn) {
+      await context.addInitScript((entries) => {
+        for (const [key, value] of entries) localStorage.setItem(key, value);
+      }, storageOf(session));
+    }
+    const page = await context.newPage();
+    const sizes = [];
+    page.on('response', (response) =>
+      sizes.push(gzipSizeOf(response).then((gzip) => ({ url: response.url(), gzip }))),
+    );
+    await page.goto(`${baseUrl}${route.path}`, { waitUntil: 'networkidle' });
+    return { landedOn: new URL(page.url()).pathname, responses: await Promise.all(sizes) };
+  } finally {
+    await context.close();
+  }
+}
+
+async function benchRoutes(server) {
+  const baseUrl = `http://127.0.0.1:${server.ports.app}`;
+  const browser = await chromium.launch(CHROMIUM);
+  try {
+    for (const route of ROUTES) {
+      const { landedOn, responses } = await loadRoute(browser, baseUrl, route, server.session);
+      const total = responses.reduce((sum, response) => sum + response.gzip, 0);
+      console.log(`\n  ${route.name}: ${responses.length} responses, landed on ${landedOn}`);
+      for (const { url, gzip } of responses.sort((a, b) => b.gzip - a.gzip)) {
+        console.log(`    ${kib(gzip).padStart(7)} KiB  ${url.replace(baseUrl, '')}`);
+      }
+      // A signed-in route that ends on the login page measured the wrong thing.
+      const signedOut = route.signedIn && landedOn === '/login';
+      gate(
+        `${route.name} <= ${route.maxKiB} KiB gzip`,
+        !signedOut && total <= route.maxKiB * 1024,
+        signedOut ? 'the session was not accepted' : `${kib(total)} KiB`,
+      );
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+async function benchChunks() {
+  const assets = join(WEB_DIST, 'assets');
+  const chunks = [];
+  for (const name of (await readdir(assets)).filter((file) => file.endsWith('.js'))) {
+    chunks.push({ name, bytes: (await stat(join(assets, name))).size });
+  }
+  console.log(`\n  JS chunks in ${assets} (minified):`);
+  for (const { name, bytes } of chunks.sort((a, b) => b.bytes - a.bytes)) {
+    const flag = bytes > MAX_CHUNK_BYTES ? '  OVER 500 kB' : '';
+    console.log(`    ${(bytes / 1000).toFixed(1).padStart(8)} kB  ${name}${flag}`);
+  }
+  const over = chunks.filter((chunk) => chunk.bytes > MAX_CHUNK_BYTES);
+  gate('no JS chunk over 500 kB', over.length === 0, `${over.length} of ${chunks.length} over`);
+}
+
+async function benchBundles() {
+  console.log('\nBundles (gzip -9 of each body fetched by a cold load, until network idle):');
+  if (!existsSync(join(WEB_DIST, 'index.html'))) {
+    gate('web app built', false, `no ${WEB_DIST}/index.html: run npm run build -w @inventory/web`);
+    return;
+  }
+  await withPglite((env) => withBenchServer(env, benchRoutes));
+  await benchChunks();
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  if (!(SECONDS > 0)) throw new Error(`BENCH_SECONDS must be a positive number of seconds`);
+  console.log(
+    `HTTP: autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${SECONDS} s ` +
+      `per target, on 127.0.0.1; Node ${process.version}, ${cpus().length} cores.\n` +
+      'The app logs at level warn (info would log every request and dominate the cost); ' +
+      'R0 and R1 do not log.',
+  );
+  for (const { name, provide } of DATABASES) {
+    await provide((env) => withBenchServer(env, (server) => benchHttp(name, server)));
+  }
+  await benchBundles();
+
+  const failed = gates.filter((g) => !g.pass);
+  console.log(`\n${gates.length - failed.length} of ${gates.length} gates pass.`);
+  for (const { name } of failed) console.log(`  FAIL ${name}`);
+  return failed.length === 0;
+}
+
+main().then(
+  (pass) => process.exit(pass ? 0 : 1),
+  (error) => {
+    console.error(`bench: ${error instanceof Error ? error.message : error}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import type { Access } from './access.js';
+
+/**
+ * Who may call an endpoint. There is no default: 'public' (no session), 'session' (any signed-in
+ * user, for the caller's own profile and session) or an access rule with a permission or roles.
+ */
+export type Guard = 'public' | 'session' | (Access & { readonly permission: string });
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One endpoint of the API: defined once here, registered by the server, called by the web. */
+export type EndpointDefinition = {
+  readonly method: HttpMethod;
+  /** Path under the API base, Fastify style (`/users/:id`). */
+  readonly path: string;
+  readonly summary: string;
+  readonly tag: string;
+  readonly guard: Guard;
+  readonly params?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly body?: z.ZodType;
+  /** Schema of the `data` member of the answer. */
+  readonly response: z.ZodType;
+  readonly successStatus?: 200 | 201 | 202;
+};
+
+export const defineEndpoint = <const E extends EndpointDefinition>(endpoint: E): E => endpoint;
+
+export const API_BASE = '/api/v1';
+
+/** Every answer is `{code, message, data}`; `code` repeats the HTTP status. */
+export const envelopeSchema = <T extends z.ZodType>(data: T) =>
+  z.object({ code: z.number().int(), message: z.string(), data });
+
+/** Field errors as spec section 8 reads them: field name to a list of messages. */
+export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
+export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
+
+/** Every error answer: 422 carries field errors in `message`, other statuses a sentence. */
+export const errorEnvelopeSchema = z.object({
+  code: z.number().int(),
+  message: z.union([z.string(), fieldErrorsSchema]),
+  requestId: z.string(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+export type EndpointData<E extends EndpointDefinition> = z.output<E['response']>;
+export type EndpointBody<E extends EndpointDefinition> = E['body'] extends z.ZodType
+  ? z.input<E['body']>
+  : undefined;
+export type EndpointQuery<E extends EndpointDefinition> = E['query'] extends z.ZodType
+  ? z.input<E['query']>
+  : undefined;
+
+/** Adds a message to a field of a field-error map. */
+export function addFieldError(errors: FieldErrors, field: string, message: string): void {
+  (errors[field] ??= []).push(message);
+}

@@ -1,0 +1,139 @@
+import type { PermissionGroup } from './menu-groups.js';
+
+export type PermissionDefinition = {
+  readonly name: string;
+  readonly group: PermissionGroup;
+  readonly description: string;
+};
+
+const define = (group: PermissionGroup, entries: ReadonlyArray<readonly [string, string]>) =>
+  entries.map(([name, description]): PermissionDefinition => ({ name, group, description }));
+
+/**
+ * The permission catalogue (DOMAIN.md 6.1). Names listed by the spec are kept verbatim, mixed styles
+ * included. It is synced into the database at start; these rows cannot be renamed or deleted.
+ * The permissions that DOMAIN.md 6.3 replaces by role lists are deliberately absent.
+ */
+export const PERMISSION_CATALOGUE: readonly PermissionDefinition[] = [
+  ...define('Dashboard', [
+    ['statistics.list-os', 'Main dashboard: stock by OS and pipeline figures'],
+    ['web-order.view-list', 'Web orders from cart checkouts'],
+    ['product-offer.view-list', 'Product offers (B2B quotes)'],
+    ['product-offer.respond', 'Accept, counter or reject product offers'],
+  ]),
+  ...define('RTS Inventory', [
+    ['box.view-list', 'Device and accessory inventory boxes'],
+    ['box.scan-device', 'Scan devices into, out of and between boxes'],
+    ['box.reopen', 'Reopen a sealed inventory box'],
+    ['accessory.dashboard', 'Accessory stock dashboard'],
+    ['part-stock.view-list', 'Repair parts stock'],
+    ['location.activation', 'Location maintenance and activation'],
+    ['location.assignment', 'Putaway: assign boxes to locations'],
+    ['device.scan', 'Device lookup by IMEI, IMEI2, MEID or serial'],
+  ]),
+  ...define('RTS Office', [
+    ['user.view-list', 'List users'],
+    ['user.manage', 'Create, edit, disable users and reset passwords'],
+    ['role.view-list', 'List roles and permissions'],
+    ['role.manage', 'Create, edit and delete roles and permissions'],
+    ['audit.view-list', 'Read the audit log'],
+  ]),
+  ...define('Master Data', [
+    ['model.view-list', 'Device models'],
+    ['model.manage', 'Create and edit device models'],
+    ['color.view-list', 'Colours'],
+    ['TacNumber.view-list', 'TAC numbers'],
+    ['TacNumber.create', 'Add and import TAC numbers, learn unknown TACs'],
+    ['accessory.view-list', 'Accessory master'],
+    ['vendor.view-list', 'Vendors'],
+    ['transfer.manage', 'Returns and transfers to vendors'],
+    ['part.view-list', 'Part master'],
+  ]),
+  ...define('PTS Management', [
+    ['pts.view-list', 'Push-to-sale listings'],
+    ['pts.update', 'Bulk push-to-sale update'],
+    ['pts-product.view-list', 'PTS products and variants'],
+    ['pts-bundle.view-list', 'PTS bundles'],
+    ['pts-combo.view-list', 'PTS combos'],
+    ['tag.view-list', 'Tags'],
+    ['property.view-list', 'Properties'],
+  ]),
+  ...define('SIM', [
+    ['sim.dashboard', 'SIM dashboard'],
+    ['sim.index', 'SIM list and SIM boxes'],
+    ['sim-requests.index', 'SIM requests'],
+    ['sim-requests.approve', 'Approve SIM requests'],
+    ['sim-returns.index', 'SIM returns'],
+    ['sim.inquire', 'SIM lookup'],
+    ['sim.transfer', 'Transfer SIMs between agents'],
+    ['sim.detection_oss', 'SIM detection against the carrier OSS'],
+  ]),
+  ...define('Order', [
+    ['order.management', 'Orders, daily order report, backlog and web-order approval'],
+    ['order-box.view-list', 'Order boxes (wholesale cartons)'],
+    ['order.shipping-processing', 'Shipments, labels, gaylords and scan-out'],
+    ['order.cancel', 'Cancellations'],
+  ]),
+  ...define('Retail customers', [['customer.management', 'Retailers']]),
+  ...define('Pricing (Government Plans)', [
+    ['price.management', 'Government plan pricing and below-floor approvals'],
+  ]),
+  ...define('RMA', [
+    ['rma.index', 'RMA list'],
+    ['rma.reuse', 'Reuse queue'],
+    ['rma.scan', 'RMA receiving'],
+    ['rma.sim', 'SIMs returned with RMAs'],
+  ]),
+  ...define('Working Report', [
+    ['tasks.manager-report', 'Working report dashboard'],
+    ['tasks.worker-list', 'My work'],
+    ['tasks.manager-list', 'Team jobs and reports'],
+    ['task-jobs.create', 'Create and manage jobs'],
+  ]),
+  ...define('Blacklist devices', [['device.black-list', 'Blacklisted and held devices']]),
+  ...define('Invoice IMEI', [['invoice-imei.index', 'Invoice IMEI register']]),
+  ...define('Fulfilment', [
+    ['order.assignment', 'Assign orders to workers'],
+    ['order.fulfill-processing', 'Fulfilment queues'],
+    ['order.OTA-processing', 'OTA orders'],
+    ['order.replacement', 'Create replacement orders'],
+    ['order.substitute', 'Substitutions'],
+    ['order.support-create', 'Support orders'],
+    ['gaylord.manage', 'Outbound gaylords'],
+  ]),
+  ...define('Campaign', [
+    ['campaign.import', 'Import campaign files'],
+    ['campaign.view-list', 'Express orders'],
+  ]),
+  ...define('Shipment', [
+    ['shipment.view-list', 'Parcel shipments'],
+    ['package.view-list', 'Packages'],
+    ['claim.manage', 'Carrier claims'],
+    ['unpack.process', 'Unpack returned parcels'],
+    ['unpack.statistics', 'Unpack statistics'],
+    ['trade-in.process', 'Trade-ins'],
+    ['order.manually-reship', 'Reship requests and reship orders'],
+    ['reship.statistics', 'Reship statistics'],
+  ]),
+  ...define('Invoice', [
+    ['invoice.view-list', 'Purchase invoices'],
+    ['import_invoice.list', 'Invoice file import and import history'],
+    ['invoice-shipment.view-list', 'Inbound shipments'],
+    ['warehouse-box.scan', 'Scan IMEIs into warehouse boxes'],
+    ['request.index', 'Product requests'],
+    ['device.update', 'Correct device attributes'],
+  ]),
+  ...define('Repair', [['repair.request', 'Repair requests']]),
+  ...define('Agent', [
+    ['agent.portal', 'Agent layout'],
+    ['agent.sim-request', 'Agent: request SIMs'],
+    ['agent.sim-receive', 'Agent: receive SIM shipments'],
+    ['agent.sim-assign', 'Agent: record activations and assignments'],
+    ['agent.sim-return', 'Agent: return SIMs'],
+    ['agent.cart', 'Agent: shop and cart'],
+  ]),
+];
+
+export const PERMISSION_NAMES: ReadonlySet<string> = new Set(
+  PERMISSION_CATALOGUE.map((permission) => permission.name),
+);

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { addFieldError, defineEndpoint, type FieldErrors } from './endpoint.js';
+import { USER_TYPES } from './auth.contract.js';
+
+export const profileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  user_name: z.string(),
+  type: z.enum(USER_TYPES),
+  allRoles: z.array(z.string()),
+  allPermissions: z.array(z.string()),
+  first_login: z.union([z.literal(0), z.literal(1)]),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const profileEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/profile',
+  summary: 'The signed-in user: roles, permissions and whether a new password must be set',
+  tag: 'Profile',
+  guard: 'session',
+  response: profileSchema,
+});
+
+/** The messages of spec section 5, verbatim, plus the length policy. */
+export const PASSWORD_MESSAGES = {
+  currentRequired: 'Please enter current password.',
+  newRequired: 'Please enter new password.',
+  mustDiffer: 'The new password field and current password must be different.',
+  confirmRequired: 'Please enter new password confirm.',
+  mismatch: 'The two passwords that you entered do not match!',
+  tooShort: 'The new password must be at least 8 characters.',
+  tooLong: 'The new password must be at most 128 characters.',
+  currentWrong: 'The current password is incorrect.',
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+const optionalText = z.string().max(4096).optional();
+export const changePasswordInputSchema = z.object({
+  current_password: optionalText,
+  new_password: optionalText,
+  new_password_confirm: optionalText,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
+export type PasswordField = keyof ChangePasswordInput;
+
+/**
+ * The rules of spec section 5 that need no stored data, shared by the drawer's form and the
+ * server. The server also checks the current password and that the new one differs from it.
+ */
+export function validatePasswordChange(
+  input: ChangePasswordInput,
+  context: { firstLogin: boolean },
+): FieldErrors {
+  const errors: FieldErrors = {};
+  const current = input.current_password ?? '';
+  const next = input.new_password ?? '';
+  const confirm = input.new_password_confirm ?? '';
+  if (!context.firstLogin && current === '') {
+    addFieldError(errors, 'current_password', PASSWORD_MESSAGES.currentRequired);
+  }
+  if (next === '') {
+    addFieldError(errors, 'new_password', PASSWORD_MESSAGES.newRequired);
+  } else {
+    if (current !== '' && next === current) {
+      addFieldError(errors, 'new_password', PASSWORD_MESSAGES.mustDiffer);
+    }
+    if (next.length < PASSWORD_MIN_LENGTH) {
+      addFieldError(errors, 'new_password', PASSWORD_MESSAGES.tooShort);
+    }
+    if (next.length > PASSWORD_MAX_LENGTH) {
+      addFieldError(errors, 'new_password', PASSWORD_MESSAGES.tooLong);
+    }
+  }
+  if (confirm === '') {
+    addFieldError(errors, 'new_password_confirm', PASSWORD_MESSAGES.confirmRequired);
+  } else if (confirm !== next) {
+    addFieldError(errors, 'new_password_confirm', PASSWORD_MESSAGES.mismatch);
+  }
+  return errors;
+}
+
+export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed. Please sign in again.';
+
+export const changePasswordEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/profile/password',
+  summary: 'Change the signed-in user’s password; ends all of that user’s sessions',
+  tag: 'Profile',
+  guard: 'session',
+  body: changePasswordInputSchema,
+  response: z.null(),
+});

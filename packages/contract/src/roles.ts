@@ -1,0 +1,268 @@
+import type { Access } from './access.js';
+
+/** The thirteen role names of spec section 6, verbatim. */
+export const SPEC_ROLES = {
+  productInformation: 'Product Information',
+  invoiceManagement: 'Invoice Management',
+  productionManager: 'Production Manager',
+  warehouseSorting: 'Warehouse Sorting',
+  productionLeader: 'Production Leader',
+  productionWorker: 'Production Worker',
+  consolidationLeader: 'Consolidation Leader',
+  consolidationWorker: 'Consolidation Worker',
+  warehouseManager: 'Warehouse Manager',
+  repairLeader: 'Repair Leader',
+  repairSorting: 'Repair Sorting',
+  repairWorker: 'Repair Worker',
+  repairTesting: 'Repair Testing',
+} as const;
+
+const R = SPEC_ROLES;
+const roles = (...names: string[]): Access => ({ permission: 'roles', roles: names });
+
+/**
+ * The station pages guarded by role lists instead of permissions (DOMAIN.md 6.3). The web's page
+ * registry and the server's endpoints behind those pages use these same entries.
+ */
+export const STATION_ACCESS = {
+  warehouseBox: roles(R.warehouseSorting, R.invoiceManagement),
+  warehouseBoxDashboard: roles(R.invoiceManagement, R.productionManager, R.warehouseManager),
+  productTeam: roles(R.productionManager),
+  productTeamLeader: roles(R.productionLeader, R.productionManager),
+  productTeamWorker: roles(R.productionWorker, R.productionLeader),
+  productTeamUpdateDevice: roles(R.productionLeader, R.productionManager, R.productInformation),
+  consolidation: roles(R.consolidationLeader),
+  consolidationWorker: roles(R.consolidationWorker, R.consolidationLeader),
+  consolidationBox: roles(R.consolidationLeader, R.warehouseManager),
+  consolidationInquireDevice: roles(R.consolidationLeader, R.consolidationWorker, R.productionLeader),
+  warehouseDashboards: roles(R.warehouseManager),
+  repairSorting: roles(R.repairSorting, R.repairLeader),
+  repairLeader: roles(R.repairLeader),
+  repairWorker: roles(R.repairWorker, R.repairLeader),
+  repairTesting: roles(R.repairTesting, R.repairLeader),
+  repairStatistics: roles(R.repairLeader),
+  repairInquireDevice: roles(R.repairLeader, R.repairSorting, R.repairWorker, R.repairTesting),
+} as const satisfies Record<string, Access>;
+
+export type RoleDefinition = {
+  readonly name: string;
+  readonly description: string;
+  readonly permissions: readonly string[];
+};
+
+/**
+ * Default role bundles (DOMAIN.md 6.2), seeded once when a role does not exist yet; later edits on
+ * /roles are kept. Wildcards of the design are spelled out; permissions that 6.3 replaces by role
+ * lists are left out because the role itself grants those pages.
+ */
+export const DEFAULT_ROLES: readonly RoleDefinition[] = [
+  {
+    name: R.productInformation,
+    description: 'Models, TACs, catalogue and push-to-sale',
+    permissions: [
+      'model.view-list',
+      'model.manage',
+      'color.view-list',
+      'TacNumber.view-list',
+      'TacNumber.create',
+      'accessory.view-list',
+      'part.view-list',
+      'pts.view-list',
+      'pts.update',
+      'pts-product.view-list',
+      'pts-bundle.view-list',
+      'pts-combo.view-list',
+      'tag.view-list',
+      'property.view-list',
+      'device.update',
+      'device.scan',
+    ],
+  },
+  {
+    name: R.invoiceManagement,
+    description: 'Purchase invoices, IMEI manifests and receiving',
+    permissions: [
+      'invoice.view-list',
+      'import_invoice.list',
+      'invoice-imei.index',
+      'invoice-shipment.view-list',
+      'warehouse-box.scan',
+      'vendor.view-list',
+      'transfer.manage',
+      'TacNumber.view-list',
+      'device.black-list',
+    ],
+  },
+  {
+    name: R.productionManager,
+    description: 'Product requests and the product team',
+    permissions: [
+      'request.index',
+      'device.update',
+      'tasks.manager-report',
+      'tasks.manager-list',
+      'task-jobs.create',
+    ],
+  },
+  {
+    name: R.warehouseSorting,
+    description: 'Dock, receiving scans, putaway and returns intake',
+    permissions: [
+      'warehouse-box.scan',
+      'invoice-shipment.view-list',
+      'location.assignment',
+      'sim.index',
+      'rma.scan',
+      'unpack.process',
+      'device.scan',
+    ],
+  },
+  {
+    name: R.productionLeader,
+    description: 'Leads a production team',
+    permissions: ['device.update', 'task-jobs.create', 'tasks.worker-list'],
+  },
+  {
+    name: R.productionWorker,
+    description: 'Tests, wipes and grades devices',
+    permissions: ['repair.request', 'device.scan', 'tasks.worker-list'],
+  },
+  {
+    name: R.consolidationLeader,
+    description: 'Leads consolidation into inventory boxes',
+    permissions: ['box.reopen', 'rma.reuse', 'task-jobs.create'],
+  },
+  {
+    name: R.consolidationWorker,
+    description: 'Consolidates graded devices into inventory boxes',
+    permissions: ['box.scan-device', 'location.assignment', 'tasks.worker-list'],
+  },
+  {
+    name: R.warehouseManager,
+    description: 'Runs the warehouse: boxes, locations, stock and dashboards',
+    permissions: [
+      'box.view-list',
+      'box.scan-device',
+      'box.reopen',
+      'location.activation',
+      'location.assignment',
+      'accessory.dashboard',
+      'part-stock.view-list',
+      'device.black-list',
+      'transfer.manage',
+      'tasks.manager-report',
+      'tasks.manager-list',
+      'task-jobs.create',
+      'sim.dashboard',
+    ],
+  },
+  {
+    name: R.repairLeader,
+    description: 'Leads the repair line',
+    permissions: ['part-stock.view-list', 'rma.index', 'rma.reuse'],
+  },
+  {
+    name: R.repairSorting,
+    description: 'Triage of repair tickets',
+    permissions: ['repair.request'],
+  },
+  {
+    name: R.repairWorker,
+    description: 'Repair technician',
+    permissions: ['part-stock.view-list', 'tasks.worker-list'],
+  },
+  {
+    name: R.repairTesting,
+    description: 'Tests repaired devices',
+    permissions: ['tasks.worker-list'],
+  },
+  {
+    name: 'Fulfilment Manager',
+    description: 'Runs order fulfilment and campaigns',
+    permissions: [
+      'order.management',
+      'order.assignment',
+      'order.fulfill-processing',
+      'order.OTA-processing',
+      'order.substitute',
+      'campaign.import',
+      'campaign.view-list',
+      'order.manually-reship',
+      'order.cancel',
+    ],
+  },
+  {
+    name: 'Fulfilment Worker',
+    description: 'Picks and packs orders',
+    permissions: [
+      'order.fulfill-processing',
+      'order.OTA-processing',
+      'order-box.view-list',
+      'order.shipping-processing',
+    ],
+  },
+  {
+    name: 'Shipping Clerk',
+    description: 'Labels, gaylords and scan-out',
+    permissions: [
+      'order.shipping-processing',
+      'gaylord.manage',
+      'shipment.view-list',
+      'package.view-list',
+    ],
+  },
+  {
+    name: 'Customer Support',
+    description: 'Orders, RMAs, reships and claims',
+    permissions: [
+      'order.management',
+      'rma.index',
+      'order.support-create',
+      'order.cancel',
+      'order.manually-reship',
+      'claim.manage',
+      'shipment.view-list',
+      'sim.inquire',
+      'device.scan',
+    ],
+  },
+  {
+    name: 'Sales / Account Manager',
+    description: 'Retailers, web orders and offers',
+    permissions: [
+      'customer.management',
+      'web-order.view-list',
+      'product-offer.view-list',
+      'product-offer.respond',
+      'pts.view-list',
+      'order.management',
+    ],
+  },
+  {
+    name: 'SIM Coordinator',
+    description: 'SIM stock, agent requests, returns and detection',
+    permissions: [
+      'sim.dashboard',
+      'sim.index',
+      'sim.inquire',
+      'sim.transfer',
+      'sim.detection_oss',
+      'sim-requests.index',
+      'sim-requests.approve',
+      'sim-returns.index',
+      'rma.sim',
+    ],
+  },
+  {
+    name: 'Agent',
+    description: 'Field agent (user type agent)',
+    permissions: [
+      'agent.portal',
+      'agent.sim-request',
+      'agent.sim-receive',
+      'agent.sim-assign',
+      'agent.sim-return',
+      'agent.cart',
+    ],
+  },
+];
