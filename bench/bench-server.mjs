@@ -103,7 +103,7 @@ async function main() {
     await app.close();
     process.exit(0);
   });
-  process.send({ database: db.kind, ports, imeis, session });
+  process.send({ ports, imeis, session });
 }
 
 main().catch((error) => {

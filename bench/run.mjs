@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
+import { constants, cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -41,14 +41,13 @@ const bearer = (server) => ({ authorization: `Bearer ${server.session.token}` })
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 
 /** The same-run references: R0 bounds what Fastify can do, R1 what one query on the database can. */
-const R0 = { name: 'R0 hello-world', server: 'r0', method: 'GET', path: '/' };
+const R0 = { name: 'R0 hello-world', server: 'r0', request: () => ({ method: 'GET', path: '/' }) };
 const R1 = {
   name: 'R1 SELECT by imei',
   server: 'r1',
   // A different existing IMEI per request, so the figure is not one cached row.
   request: (server) => ({
     method: 'GET',
-    path: '/devices/first',
     setupRequest: (request) => ({ ...request, path: `/devices/${pick(server.imeis)}` }),
   }),
 };
@@ -77,30 +76,34 @@ function gate(name, pass, detail) {
   console.log(`  gate ${pass ? 'PASS' : 'FAIL'}  ${name}: ${detail}`);
 }
 
-/** Releases still held, newest first: run on Ctrl-C so no database or temp dir is left behind. */
+/** Releases still held: run on Ctrl-C or SIGTERM so no database or temp dir is left behind. */
 const held = new Set();
 async function holding(resource, release, use) {
-  const releaseOnce = () => {
-    held.delete(releaseOnce);
-    return release(resource);
+  // Idempotent, because the signal handler and the normal path may both reach it.
+  const releaseOnce = async () => {
+    if (held.delete(releaseOnce)) await release(resource);
   };
   held.add(releaseOnce);
   try {
     return await use(resource);
   } finally {
-    if (held.has(releaseOnce)) await releaseOnce();
+    await releaseOnce();
   }
 }
-process.once('SIGINT', async () => {
-  console.error('\ninterrupted: cleaning up');
+async function interrupt(signal) {
+  console.error(`\n${signal}: cleaning up`);
   for (const release of [...held].reverse()) await release().catch(() => {});
-  process.exit(130);
-});
+  // The shell convention for death by a signal: 128 + its number.
+  process.exit(128 + constants.signals[signal]);
+}
+process.once('SIGINT', interrupt);
+process.once('SIGTERM', interrupt);
 
 // ---------------------------------------------------------------------------------------------
-// Databases: each returns the environment that points the bench server at a fresh, empty one.
+// Databases: each calls use(env) with the environment that points the bench server at a fresh,
+// empty database, and removes that database afterwards.
 
-/** PGlite in a new temp directory, removed afterwards. */
+/** PGlite in a new temp directory. */
 async function withPglite(use) {
   const dataDir = await mkdtemp(join(tmpdir(), 'inventory-bench-'));
   return holding(
@@ -110,7 +113,7 @@ async function withPglite(use) {
   );
 }
 
-/** A new database on the local PostgreSQL server, dropped afterwards; skipped when unreachable. */
+/** A new database on the local PostgreSQL server; skipped when the server is unreachable. */
 async function withPostgres(use) {
   const admin = new pg.Client({
     connectionString: POSTGRES_ADMIN_URL,
@@ -247,7 +250,7 @@ async function benchHttp(database, server) {
   for (const endpoint of ENDPOINTS) {
     measured.push({ endpoint, result: await measure({ ...endpoint, server: 'app' }, server) });
   }
-  console.log(`\n${database} (${server.database}):`);
+  console.log(`\n${database}:`);
   printHttpTable([r0, r1, ...measured.map((m) => m.result)], r0, r1);
   for (const { endpoint, result } of measured) {
     const invalid = result.failures + r0.failures + r1.failures > 0;
@@ -373,10 +376,13 @@ async function main() {
   return failed.length === 0;
 }
 
+// exitCode, not exit(): a signal handler still cleaning up must get to finish.
 main().then(
-  (pass) => process.exit(pass ? 0 : 1),
+  (pass) => {
+    process.exitCode = pass ? 0 : 1;
+  },
   (error) => {
     console.error(`bench: ${error instanceof Error ? error.message : error}`);
-    process.exit(1);
+    process.exitCode = 1;
   },
 );

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('defaults to port 3000, ./data on PGlite and info logs', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.database).toMatchObject({ kind: 'pglite' });
+    expect(config.database.kind === 'pglite' && config.database.dataDir).toMatch(/\/data$/);
+    expect(config.logLevel).toBe('info');
+    expect(config.session).toEqual({ idleMs: 30 * 60_000, maxMs: 12 * 3_600_000 });
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/inventory' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/inventory' });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be a number'],
+    [{ PORT: '70000' }, 'PORT must be between 0 and 65535'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres://'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
+  ])('refuses %o with a one-line reason', (environment, reason) => {
+    expect(() => loadConfig(environment)).toThrow(ConfigError);
+    expect(() => loadConfig(environment)).toThrow(reason);
+  });
+});

@@ -1,0 +1,53 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../test/test-database.js';
+import type { Db } from './db.js';
+import { DatabaseUnavailableError } from './db.js';
+import { acquireDirectoryLock } from './directory-lock.js';
+import { migrate } from './migrate.js';
+
+describe('migrate', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openTestDatabase();
+  });
+  afterAll(() => db.close());
+
+  it('applies each version once', async () => {
+    const first = await migrate(db);
+    expect(first).toContain('0001_access');
+    expect(await migrate(db)).toEqual([]);
+  });
+
+  it('rolls a failing statement back inside a transaction', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query("INSERT INTO roles (name) VALUES ('temporary')");
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(await db.query("SELECT 1 FROM roles WHERE name = 'temporary'")).toEqual([]);
+  });
+});
+
+describe('the PGlite directory lock', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'inventory-lock-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('refuses a second owner while the first runs', () => {
+    const lock = join(dir, 'held.lock');
+    // pid 1 always runs: it stands for another live process.
+    writeFileSync(lock, '1');
+    expect(() => acquireDirectoryLock(lock)).toThrow(DatabaseUnavailableError);
+    expect(() => acquireDirectoryLock(lock)).toThrow(/in use by another process \(pid 1\)/);
+  });
+
+  it('takes over a lock left by a process that is gone', () => {
+    const lock = join(dir, 'stale.lock');
+    writeFileSync(lock, '999999999');
+    const release = acquireDirectoryLock(lock);
+    release();
+  });
+});

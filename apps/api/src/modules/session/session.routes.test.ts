@@ -1,0 +1,138 @@
+import { LOGIN_MESSAGES } from '@inventory/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  bodyOf,
+  createTestApp,
+  createUser,
+  login,
+  type TestApp,
+} from '../../test/test-app.js';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await createUser(t.db, { userName: 'Clerk.One', password: 'clerk-password', roles: ['Warehouse Sorting'] });
+  await createUser(t.db, { userName: 'agent7', password: 'agent-password', type: 'agent', roles: ['Agent'] });
+  await createUser(t.db, { userName: 'gone', password: 'gone-password', status: 'disabled' });
+});
+afterAll(() => t.close());
+
+const postLogin = (payload: unknown, url = '/api/v1/login') =>
+  t.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown> });
+
+describe('POST /api/v1/login', () => {
+  it('returns what browser storage needs', async () => {
+    const response = await postLogin({ user_name: 'Clerk.One', password: 'clerk-password' });
+    expect(response.statusCode).toBe(200);
+    const { data } = bodyOf<Record<string, unknown>>(response);
+    expect(data).toMatchObject({
+      type: 'staff',
+      user_name: 'Clerk.One',
+      userInfo: ['Warehouse Sorting'],
+      first_login: 0,
+    });
+    expect(typeof data.userInfoId).toBe('number');
+    expect(String(data.token)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('matches the user name case-insensitively', async () => {
+    const response = await postLogin({ user_name: 'clerk.one', password: 'clerk-password' });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('answers an unknown user and a wrong password alike, with a field message', async () => {
+    const unknown = await postLogin({ user_name: 'nobody', password: 'whatever' });
+    const wrong = await postLogin({ user_name: 'Clerk.One', password: 'not-it' });
+    for (const response of [unknown, wrong]) {
+      expect(response.statusCode).toBe(422);
+      expect(bodyOf(response).message).toEqual({ password: [LOGIN_MESSAGES.invalid] });
+    }
+  });
+
+  it('refuses a disabled account once the password is right', async () => {
+    const response = await postLogin({ user_name: 'gone', password: 'gone-password' });
+    expect(response.statusCode).toBe(422);
+    expect(bodyOf(response).message).toEqual({ user_name: [LOGIN_MESSAGES.disabled] });
+  });
+
+  it('names the missing fields', async () => {
+    const response = await postLogin({});
+    expect(response.statusCode).toBe(422);
+    expect(bodyOf(response).message).toEqual({
+      user_name: ['Please enter your user name.'],
+      password: ['Please enter your password.'],
+    });
+  });
+
+  it('stores only a hash of the token and audits success and failure', async () => {
+    const token = await login(t.app, 'Clerk.One', 'clerk-password');
+    const stored = await t.db.query<{ token_hash: string }>('SELECT token_hash FROM sessions');
+    expect(stored.some((row) => row.token_hash === token)).toBe(false);
+    expect(stored.every((row) => /^[0-9a-f]{64}$/.test(row.token_hash))).toBe(true);
+    const actions = await t.db.query<{ action: string }>(
+      "SELECT DISTINCT action FROM audit_events WHERE entity_type = 'session'",
+    );
+    expect(actions.map((row) => row.action).sort()).toEqual(['login.failed', 'login.succeeded']);
+  });
+});
+
+describe('POST /api/v1/agent/login', () => {
+  it('accepts an agent', async () => {
+    const response = await postLogin(
+      { user_name: 'agent7', password: 'agent-password' },
+      '/api/v1/agent/login',
+    );
+    expect(response.statusCode).toBe(200);
+    expect(bodyOf<{ type: string }>(response).data.type).toBe('agent');
+  });
+
+  it('refuses a staff user', async () => {
+    const response = await postLogin(
+      { user_name: 'Clerk.One', password: 'clerk-password' },
+      '/api/v1/agent/login',
+    );
+    expect(response.statusCode).toBe(422);
+    expect(bodyOf(response).message).toEqual({ user_name: [LOGIN_MESSAGES.agentOnly] });
+  });
+});
+
+describe('sessions', () => {
+  it('logout ends the session on the server', async () => {
+    const token = await login(t.app, 'Clerk.One', 'clerk-password');
+    const profile = () => t.app.inject({ url: '/api/v1/profile', headers: bearer(token) });
+    expect((await profile()).statusCode).toBe(200);
+    const logout = await t.app.inject({ method: 'POST', url: '/api/v1/logout', headers: bearer(token) });
+    expect(logout.statusCode).toBe(200);
+    expect((await profile()).statusCode).toBe(401);
+  });
+
+  it('an idle session expires', async () => {
+    const token = await login(t.app, 'Clerk.One', 'clerk-password');
+    await t.db.query(
+      `UPDATE sessions SET last_seen_at = now() - interval '31 minutes'
+       WHERE id = (SELECT max(id) FROM sessions)`,
+    );
+    const response = await t.app.inject({ url: '/api/v1/profile', headers: bearer(token) });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('a session past its absolute lifetime expires', async () => {
+    const token = await login(t.app, 'Clerk.One', 'clerk-password');
+    await t.db.query(
+      `UPDATE sessions SET expires_at = now() - interval '1 second'
+       WHERE id = (SELECT max(id) FROM sessions)`,
+    );
+    const response = await t.app.inject({ url: '/api/v1/profile', headers: bearer(token) });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('disabling a user ends its sessions at once', async () => {
+    const token = await login(t.app, 'agent7', 'agent-password');
+    await t.db.query("UPDATE users SET status = 'disabled' WHERE user_name = 'agent7'");
+    const response = await t.app.inject({ url: '/api/v1/profile', headers: bearer(token) });
+    expect(response.statusCode).toBe(401);
+    await t.db.query("UPDATE users SET status = 'active' WHERE user_name = 'agent7'");
+  });
+});

@@ -1,0 +1,133 @@
+import { API_BASE, type EndpointDefinition, type Guard } from '@inventory/contract';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  bodyOf,
+  createRole,
+  createTestApp,
+  createUser,
+  login,
+  type TestApp,
+} from '../test/test-app.js';
+import { registerAccessGuard } from './access-guard.js';
+import { registerErrorHandler } from './error-handler.js';
+
+let t: TestApp;
+let tokens: { none: string; revoked: string; expired: string };
+
+/** A role that holds what a guard asks for, or no role at all for 'session'. */
+async function grantingUser(guard: Exclude<Guard, 'public'>, userName: string) {
+  if (guard === 'session') {
+    await createUser(t.db, { userName, password: 'granted-password' });
+  } else if (guard.permission === 'roles') {
+    await createUser(t.db, { userName, password: 'granted-password', roles: [...(guard.roles ?? [])].slice(0, 1) });
+  } else {
+    await createRole(t.db, `holds ${userName}`, [guard.permission]);
+    await createUser(t.db, { userName, password: 'granted-password', roles: [`holds ${userName}`] });
+  }
+  return login(t.app, userName, 'granted-password');
+}
+
+const urlOf = (endpoint: EndpointDefinition) =>
+  `${API_BASE}${endpoint.path.replace(/:([A-Za-z_]+)/g, '1')}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await createUser(t.db, { userName: 'nobody-special', password: 'plain-password' });
+  const none = await login(t.app, 'nobody-special', 'plain-password');
+  const revoked = await login(t.app, 'nobody-special', 'plain-password');
+  const expired = await login(t.app, 'nobody-special', 'plain-password');
+  await t.db.query(
+    "UPDATE sessions SET revoked_at = now(), revoked_reason = 'test' WHERE token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')",
+    [revoked],
+  );
+  await t.db.query(
+    "UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')",
+    [expired],
+  );
+  tokens = { none, revoked, expired };
+});
+afterAll(() => t.close());
+
+describe('every registered endpoint', () => {
+  it('declares a guard, and the access matrix holds for each', async () => {
+    expect(t.app.endpoints.length).toBeGreaterThan(0);
+    let n = 0;
+    for (const endpoint of t.app.endpoints) {
+      if (endpoint.guard === 'public') continue;
+      n += 1;
+      const request = (token?: string) =>
+        t.app.inject({
+          method: endpoint.method,
+          url: urlOf(endpoint),
+          headers: token ? bearer(token) : {},
+          ...(endpoint.method !== 'GET' && { payload: {} }),
+        });
+      const label = `${endpoint.method} ${endpoint.path}`;
+      expect((await request()).statusCode, `${label} anonymous`).toBe(401);
+      expect((await request(tokens.revoked)).statusCode, `${label} revoked`).toBe(401);
+      expect((await request(tokens.expired)).statusCode, `${label} expired`).toBe(401);
+      if (endpoint.guard !== 'session') {
+        const denied = await request(tokens.none);
+        expect(denied.statusCode, `${label} without permission`).toBe(403);
+        expect(String(bodyOf(denied).message)).toContain(
+          endpoint.guard.permission === 'roles' ? 'roles' : endpoint.guard.permission,
+        );
+      }
+      const granted = await request(await grantingUser(endpoint.guard, `granted-${n}`));
+      expect([401, 403], `${label} with access`).not.toContain(granted.statusCode);
+    }
+  });
+});
+
+describe('the guard', () => {
+  const principal = (roles: string[], permissions: string[]) =>
+    ({ roles, permissions, sessionId: 1, userId: 1, userName: 'u', name: 'U', type: 'staff', firstLogin: 0 }) as const;
+  const sessions = {
+    authenticate: async (token: string) =>
+      ({
+        'token-of-a-clerk-0000000': principal(['Warehouse Sorting'], ['box.view-list']),
+        'token-of-an-admin-000000': principal(['Admin'], []),
+      })[token] ?? null,
+  };
+  let app: ReturnType<typeof Fastify>;
+  beforeAll(async () => {
+    app = Fastify();
+    registerErrorHandler(app);
+    registerAccessGuard(app, sessions as never);
+    app.get(`${API_BASE}/boxes`, { config: { guard: { permission: 'BOX.view-list' } } }, async () => 'ok');
+    app.get(`${API_BASE}/users`, { config: { guard: { permission: 'user.view-list' } } }, async () => 'ok');
+    app.get(
+      `${API_BASE}/repair`,
+      { config: { guard: { permission: 'roles', roles: ['Repair Leader'] } } },
+      async () => 'ok',
+    );
+    await app.ready();
+  });
+  afterAll(() => app.close());
+  const get = (url: string, token?: string) =>
+    app.inject({ url: `${API_BASE}${url}`, headers: token ? bearer(token) : {} });
+
+  it('refuses to register an API route that declares no guard', () => {
+    const bare = Fastify();
+    registerAccessGuard(bare, sessions as never);
+    expect(() => bare.get(`${API_BASE}/unguarded`, async () => 'open')).toThrow(/declares no guard/);
+  });
+
+  it('answers 401 without a session and 403 naming what is missing', async () => {
+    expect((await get('/users')).statusCode).toBe(401);
+    const denied = await get('/users', 'token-of-a-clerk-0000000');
+    expect(denied.statusCode).toBe(403);
+    expect(bodyOf(denied).message).toBe('This needs the permission user.view-list.');
+    const noRole = await get('/repair', 'token-of-a-clerk-0000000');
+    expect(bodyOf(noRole).message).toBe('This needs one of the roles Repair Leader.');
+  });
+
+  it('compares permission names case-insensitively and lets admin pass everything', async () => {
+    expect((await get('/boxes', 'token-of-a-clerk-0000000')).statusCode).toBe(200);
+    for (const url of ['/boxes', '/users', '/repair']) {
+      expect((await get(url, 'token-of-an-admin-000000')).statusCode).toBe(200);
+    }
+  });
+});
