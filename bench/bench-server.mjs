@@ -13,6 +13,7 @@ import { prepareDatabase } from '../apps/api/dist/db/prepare.js';
 const HOST = '127.0.0.1';
 const REFERENCE_ROWS = 10_000;
 const FIRST_ADMIN = { user_name: 'admin', password: 'admin' };
+const BENCH_PASSWORD = 'bench-password-1';
 
 /** R0: the cheapest Fastify answer, with a response schema as every real endpoint has. */
 function buildHelloWorld() {
@@ -68,16 +69,34 @@ async function listen(server) {
   return server.server.address().port;
 }
 
-/** Signs in through HTTP as a browser would; the first-login flag does not block GET /profile. */
-async function logIn(appPort) {
-  const response = await fetch(`http://${HOST}:${appPort}/api/v1/login`, {
+async function post(appPort, path, body, token) {
+  const response = await fetch(`http://${HOST}:${appPort}/api/v1${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(FIRST_ADMIN),
+    headers: {
+      'content-type': 'application/json',
+      ...(token && { authorization: `Bearer ${token}` }),
+    },
+    body: JSON.stringify(body),
   });
   const answer = await response.json();
-  if (!response.ok) throw new Error(`login failed: ${response.status} ${answer.message}`);
+  if (!response.ok)
+    throw new Error(`${path} failed: ${response.status} ${JSON.stringify(answer.message)}`);
   return answer.data;
+}
+
+/**
+ * Signs in through HTTP as a browser would, after setting the first admin's own password, so the
+ * shell is measured as staff use it every day (not with the first-login drawer open).
+ */
+async function logIn(appPort) {
+  const first = await post(appPort, '/login', FIRST_ADMIN);
+  await post(
+    appPort,
+    '/profile/password',
+    { new_password: BENCH_PASSWORD, new_password_confirm: BENCH_PASSWORD },
+    first.token,
+  );
+  return post(appPort, '/login', { user_name: FIRST_ADMIN.user_name, password: BENCH_PASSWORD });
 }
 
 async function main() {

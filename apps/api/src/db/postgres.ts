@@ -11,9 +11,27 @@ const types = {
       : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
+/**
+ * Every statement text gets a name, so each connection parses and plans it once. Our SQL is static
+ * text with parameters, so the number of names is bounded by the code.
+ */
+const statementNames = new Map<string, string>();
+const statementName = (sql: string) => {
+  let name = statementNames.get(sql);
+  if (!name) {
+    name = `s${statementNames.size + 1}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+};
+
 const queryableOf = (target: pg.Pool | pg.PoolClient): Queryable => ({
   async query<T extends Row>(sql: string, params?: readonly unknown[]) {
-    const result = await target.query<T>(sql, params ? [...params] : undefined);
+    const result = await target.query<T>({
+      name: statementName(sql),
+      text: sql,
+      values: params ? [...params] : [],
+    });
     return result.rows;
   },
   async exec(sql) {

@@ -46,20 +46,18 @@ type UserRow = {
   first_login: 0 | 1;
 };
 
-type PrincipalRow = {
-  session_id: number;
-  last_seen_at: Date;
-  id: number;
-  user_name: string;
-  name: string;
-  type: UserType;
-  first_login: 0 | 1;
-  roles: string[];
-  permissions: string[];
-};
+/**
+ * One small indexed lookup per request: the session and the current access version. Validity is
+ * judged in code, which keeps the statement as cheap as a primary-key read on PGlite too.
+ */
+const SESSION_SQL = `
+  SELECT s.id AS session_id, s.user_id, s.last_seen_at, s.expires_at, s.revoked_at,
+         (SELECT version FROM access_state) AS access_version
+  FROM sessions s
+  WHERE s.token_hash = $1`;
 
-const PRINCIPAL_SQL = `
-  SELECT s.id AS session_id, s.last_seen_at, u.id, u.user_name, u.name, u.type, u.first_login,
+const ACCOUNT_SQL = `
+  SELECT u.user_name, u.name, u.type, u.first_login, u.status,
     COALESCE((SELECT array_agg(r.name ORDER BY r.name)
               FROM user_roles ur JOIN roles r ON r.id = ur.role_id
               WHERE ur.user_id = u.id), '{}') AS roles,
@@ -68,12 +66,36 @@ const PRINCIPAL_SQL = `
               JOIN role_permissions rp ON rp.role_id = ur.role_id
               JOIN permissions p ON p.id = rp.permission_id
               WHERE ur.user_id = u.id), '{}') AS permissions
-  FROM sessions s JOIN users u ON u.id = s.user_id
-  WHERE s.token_hash = $1
-    AND s.revoked_at IS NULL
-    AND s.expires_at > now()
-    AND s.last_seen_at > now() - make_interval(secs => $2)
-    AND u.status = 'active'`;
+  FROM users u WHERE u.id = $1`;
+
+type SessionRow = {
+  session_id: number;
+  user_id: number;
+  last_seen_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+  access_version: number;
+};
+
+const isOpen = (session: SessionRow, idleMs: number, now: number) =>
+  session.revoked_at === null &&
+  session.expires_at.getTime() > now &&
+  session.last_seen_at.getTime() > now - idleMs;
+
+type AccountRow = {
+  user_name: string;
+  name: string;
+  type: UserType;
+  first_login: 0 | 1;
+  status: 'active' | 'disabled';
+  roles: string[];
+  permissions: string[];
+};
+
+type CachedAccount = AccountRow & { readonly version: number };
+
+/** Enough for every user of a site; past it the cache starts over rather than grow. */
+const ACCOUNT_CACHE_LIMIT = 10_000;
 
 /** The role names of a user, sorted. */
 export async function rolesOf(db: Queryable, userId: number): Promise<string[]> {
@@ -104,7 +126,19 @@ export async function endSessionsOfUser(
 export type SessionService = ReturnType<typeof createSessionService>;
 
 export function createSessionService(db: Db, settings: SessionSettings) {
-  const idleSeconds = settings.idleMs / 1000;
+  const accounts = new Map<number, CachedAccount>();
+
+  /** A user with roles and permissions, re-read whenever the access version has moved. */
+  async function accountOf(userId: number, version: number): Promise<CachedAccount | null> {
+    const cached = accounts.get(userId);
+    if (cached && cached.version === version) return cached;
+    const [row] = await db.query<AccountRow>(ACCOUNT_SQL, [userId]);
+    if (!row) return null;
+    if (accounts.size >= ACCOUNT_CACHE_LIMIT) accounts.clear();
+    const account = { ...row, version };
+    accounts.set(userId, account);
+    return account;
+  }
 
   return {
     /**
@@ -180,20 +214,25 @@ export function createSessionService(db: Db, settings: SessionSettings) {
 
     /** The principal of a bearer token, or null when the session is unknown, ended or expired. */
     async authenticate(token: string): Promise<Principal | null> {
-      const [row] = await db.query<PrincipalRow>(PRINCIPAL_SQL, [hashToken(token), idleSeconds]);
-      if (!row) return null;
-      if (Date.now() - row.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
-        await db.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [row.session_id]);
+      const [session] = await db.query<SessionRow>(SESSION_SQL, [hashToken(token)]);
+      const now = Date.now();
+      if (!session || !isOpen(session, settings.idleMs, now)) return null;
+      const account = await accountOf(session.user_id, session.access_version);
+      if (!account || account.status !== 'active') return null;
+      if (now - session.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
+        await db.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [
+          session.session_id,
+        ]);
       }
       return {
-        sessionId: row.session_id,
-        userId: row.id,
-        userName: row.user_name,
-        name: row.name,
-        type: row.type,
-        firstLogin: row.first_login,
-        roles: row.roles,
-        permissions: row.permissions,
+        sessionId: session.session_id,
+        userId: session.user_id,
+        userName: account.user_name,
+        name: account.name,
+        type: account.type,
+        firstLogin: account.first_login,
+        roles: account.roles,
+        permissions: account.permissions,
       };
     },
 
