@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineEndpoint } from './endpoint.js';
 
 export const USER_TYPES = ['staff', 'agent'] as const;
@@ -7,13 +7,17 @@ export type UserType = (typeof USER_TYPES)[number];
 export const loginInputSchema = z.object({
   user_name: z
     .string({ error: 'Please enter your user name.' })
-    .trim()
-    .min(1, 'Please enter your user name.')
-    .max(150, 'The user name is too long.'),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Please enter your user name.'),
+      z.maxLength(150, 'The user name is too long.'),
+    ),
   password: z
     .string({ error: 'Please enter your password.' })
-    .min(1, 'Please enter your password.')
-    .max(1024, 'The password is too long.'),
+    .check(
+      z.minLength(1, 'Please enter your password.'),
+      z.maxLength(1024, 'The password is too long.'),
+    ),
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
@@ -22,7 +26,7 @@ export const loginResultSchema = z.object({
   token: z.string(),
   type: z.enum(USER_TYPES),
   user_name: z.string(),
-  userInfoId: z.number().int(),
+  userInfoId: z.int(),
   userInfo: z.array(z.string()),
   first_login: z.union([z.literal(0), z.literal(1)]),
 });

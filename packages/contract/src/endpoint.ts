@@ -1,5 +1,12 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import type { $ZodType } from 'zod/v4/core';
 import type { Access } from './access.js';
+
+/**
+ * Any zod schema. The contract is written with zod/mini, whose functions tree-shake, so that the
+ * web app's cold loads carry only the validation they use (docs/decisions/0004).
+ */
+export type Schema = $ZodType;
 
 /**
  * Who may call an endpoint. There is no default: 'public' (no session), 'session' (any signed-in
@@ -17,11 +24,11 @@ export type EndpointDefinition = {
   readonly summary: string;
   readonly tag: string;
   readonly guard: Guard;
-  readonly params?: z.ZodType;
-  readonly query?: z.ZodType;
-  readonly body?: z.ZodType;
+  readonly params?: Schema;
+  readonly query?: Schema;
+  readonly body?: Schema;
   /** Schema of the `data` member of the answer. */
-  readonly response: z.ZodType;
+  readonly response: Schema;
   readonly successStatus?: 200 | 201 | 202;
 };
 
@@ -30,8 +37,8 @@ export const defineEndpoint = <const E extends EndpointDefinition>(endpoint: E):
 export const API_BASE = '/api/v1';
 
 /** Every answer is `{code, message, data}`; `code` repeats the HTTP status. */
-export const envelopeSchema = <T extends z.ZodType>(data: T) =>
-  z.object({ code: z.number().int(), message: z.string(), data });
+export const envelopeSchema = <T extends Schema>(data: T) =>
+  z.object({ code: z.int(), message: z.string(), data });
 
 /** Field errors as spec section 8 reads them: field name to a list of messages. */
 export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
@@ -39,17 +46,17 @@ export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
 
 /** Every error answer: 422 carries field errors in `message`, other statuses a sentence. */
 export const errorEnvelopeSchema = z.object({
-  code: z.number().int(),
+  code: z.int(),
   message: z.union([z.string(), fieldErrorsSchema]),
   requestId: z.string(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
 export type EndpointData<E extends EndpointDefinition> = z.output<E['response']>;
-export type EndpointBody<E extends EndpointDefinition> = E['body'] extends z.ZodType
+export type EndpointBody<E extends EndpointDefinition> = E['body'] extends Schema
   ? z.input<E['body']>
   : undefined;
-export type EndpointQuery<E extends EndpointDefinition> = E['query'] extends z.ZodType
+export type EndpointQuery<E extends EndpointDefinition> = E['query'] extends Schema
   ? z.input<E['query']>
   : undefined;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineEndpoint } from './endpoint.js';
 
 export const healthSchema = z.object({

@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { addFieldError, defineEndpoint, type FieldErrors } from './endpoint.js';
 import { USER_TYPES } from './auth.contract.js';
 
 export const profileSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   user_name: z.string(),
   type: z.enum(USER_TYPES),
@@ -37,7 +37,7 @@ export const PASSWORD_MESSAGES = {
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
-const optionalText = z.string().max(4096).optional();
+const optionalText = z.optional(z.string().check(z.maxLength(4096)));
 export const changePasswordInputSchema = z.object({
   current_password: optionalText,
   new_password: optionalText,

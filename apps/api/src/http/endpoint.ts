@@ -3,13 +3,15 @@ import {
   type EndpointData,
   type EndpointDefinition,
   type FieldErrors,
+  type Schema,
 } from '@inventory/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
+import type { $ZodError } from 'zod/v4/core';
 import type { Principal, RequestMeta } from '../modules/session/session.service.js';
 import { ValidationError } from './errors.js';
 
-type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Parsed<S> = S extends Schema ? z.output<S> : undefined;
 
 export type EndpointInput<E extends EndpointDefinition> = {
   readonly request: FastifyRequest;
@@ -35,7 +37,7 @@ export type EndpointHandler<E extends EndpointDefinition> = (
 ) => Promise<EndpointData<E> | Answer<EndpointData<E>>>;
 
 /** Field errors of a failed zod parse: dotted path to messages; '_' for the whole value. */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+export function fieldErrorsOf(error: $ZodError): FieldErrors {
   const fields: FieldErrors = {};
   for (const issue of error.issues) {
     const field = issue.path.length > 0 ? issue.path.join('.') : '_';
@@ -44,9 +46,9 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   return fields;
 }
 
-function parse<S extends z.ZodType | undefined>(schema: S, value: unknown): Parsed<S> {
+function parse<S extends Schema | undefined>(schema: S, value: unknown): Parsed<S> {
   if (!schema) return undefined as Parsed<S>;
-  const result = schema.safeParse(value ?? {});
+  const result = z.safeParse(schema, value ?? {});
   if (!result.success) throw new ValidationError(fieldErrorsOf(result.error));
   return result.data as Parsed<S>;
 }
@@ -90,7 +92,7 @@ export function registerEndpoint<E extends EndpointDefinition>(
       } as EndpointInput<E>;
       const result = await handler(input);
       const answer = result instanceof Answer ? result : new Answer(result, 'OK');
-      if (options.validateResponses) endpoint.response.parse(answer.data);
+      if (options.validateResponses) z.parse(endpoint.response, answer.data);
       reply.code(status);
       return { code: status, message: answer.message, data: answer.data ?? null };
     },

@@ -1,9 +1,14 @@
-import { API_BASE, errorEnvelopeSchema, type EndpointDefinition } from '@inventory/contract';
-import { z } from 'zod';
+import {
+  API_BASE,
+  errorEnvelopeSchema,
+  type EndpointDefinition,
+  type Schema,
+} from '@inventory/contract';
+import * as z from 'zod/mini';
 
 type JsonSchema = Record<string, unknown>;
 
-const toJsonSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
+const toJsonSchema = (schema: Schema, io: 'input' | 'output'): JsonSchema => {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
   return rest;
 };
@@ -21,7 +26,7 @@ const errorResponse = (description: string) => ({
 
 function parametersOf(endpoint: EndpointDefinition) {
   const parameters: JsonSchema[] = [];
-  const add = (schema: z.ZodType | undefined, location: 'path' | 'query') => {
+  const add = (schema: Schema | undefined, location: 'path' | 'query') => {
     if (!schema) return;
     const json = toJsonSchema(schema, 'input') as {
       properties?: Record<string, JsonSchema>;

@@ -1,5 +1,5 @@
-import { Card, Col, Empty, Row, Typography } from 'antd';
 import { visibleMenu } from './menu';
+import { pageStyles } from './page-styles';
 import type { PageEntry } from './page-types';
 import { PrefetchLink } from './prefetch-link';
 import { useProfile } from './use-profile';
@@ -10,29 +10,28 @@ export default function HomePage({ pages }: { pages: readonly PageEntry[] }) {
   const sections = visibleMenu(pages, profile.data);
   return (
     <>
-      <Typography.Title level={3}>
+      <h1 style={pageStyles.title}>
         {profile.data ? `Welcome, ${profile.data.name}` : 'Welcome'}
-      </Typography.Title>
+      </h1>
       {sections.length === 0 && !profile.isPending ? (
-        <Empty description="No pages are open to you yet. Ask an administrator for a role." />
+        <p style={pageStyles.text}>No pages are open to you yet. Ask an administrator for a role.</p>
       ) : (
-        <Row gutter={[16, 16]}>
+        <div style={pageStyles.grid}>
           {sections.map((section) => (
-            <Col key={section.group} xs={24} md={12} xl={8}>
-              <Card title={section.group} size="small">
-                <ul style={{ margin: 0, paddingLeft: 18 }}>
-                  {section.pages.map((page) => (
-                    <li key={page.path}>
-                      <PrefetchLink to={page.path} prefetch={page.load}>
-                        {page.label}
-                      </PrefetchLink>
-                    </li>
-                  ))}
-                </ul>
-              </Card>
-            </Col>
+            <section key={section.group} style={{ ...pageStyles.panel, padding: 16 }}>
+              <h2 style={{ fontSize: 15, fontWeight: 600, margin: '0 0 8px' }}>{section.group}</h2>
+              <ul style={{ margin: 0, paddingLeft: 18, lineHeight: 1.8 }}>
+                {section.pages.map((page) => (
+                  <li key={page.path}>
+                    <PrefetchLink to={page.path} prefetch={page.load}>
+                      {page.label}
+                    </PrefetchLink>
+                  </li>
+                ))}
+              </ul>
+            </section>
           ))}
-        </Row>
+        </div>
       )}
     </>
   );

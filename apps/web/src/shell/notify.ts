@@ -1,20 +1,22 @@
-import { App } from 'antd';
-import { useEffect } from 'react';
-import type { ReactNode } from 'react';
+import { notification } from 'antd';
+import { createElement, useEffect, type ReactElement, type ReactNode } from 'react';
 
-type Notifier = ReturnType<typeof App.useApp>['notification'];
+type Notifier = ReturnType<typeof notification.useNotification>[0];
 let notifier: Notifier | null = null;
 
-/** Mounted inside antd's App so that code outside components can notify. */
-export function NotificationBridge(): null {
-  const { notification } = App.useApp();
+/**
+ * Mounted once in the signed-in layouts so that code outside components can notify. Uses the
+ * notification hook alone: antd's App would also bring modal and message to every cold load.
+ */
+export function NotificationBridge(): ReactElement {
+  const [api, holder] = notification.useNotification({ placement: 'topRight' });
   useEffect(() => {
-    notifier = notification;
+    notifier = api;
     return () => {
       notifier = null;
     };
-  }, [notification]);
-  return null;
+  }, [api]);
+  return createElement('div', null, holder);
 }
 
 /** Notifications at the top right, titled 'Successes' or 'Error' (spec section 8). */

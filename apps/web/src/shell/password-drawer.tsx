@@ -33,12 +33,10 @@ function notifyPasswordError(error: unknown): Record<string, string[]> {
  * The Change Password drawer titled 'Update password'. On first login it opens by itself, cannot
  * be dismissed, and does not ask for the current password.
  */
-export function PasswordDrawer({
-  open,
+export default function PasswordDrawer({
   firstLogin,
   onClose,
 }: {
-  open: boolean;
   firstLogin: boolean;
   onClose: () => void;
 }) {
@@ -78,12 +76,11 @@ export function PasswordDrawer({
     <Drawer
       title="Update password"
       size={PASSWORD_DRAWER_WIDTH}
-      open={open}
+      open
       onClose={onClose}
       closable={!firstLogin}
       mask={{ closable: !firstLogin }}
       keyboard={!firstLogin}
-      destroyOnHidden
     >
       {firstLogin && (
         <p>Welcome. Set a password of your own before you continue; you will then sign in again.</p>

@@ -1,15 +1,16 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { setUnauthorizedHandler } from './http-client';
-import { PasswordDrawer } from './password-drawer';
 import { getStoredUserName } from './session-storage';
 import { useProfile } from './use-profile';
 import { UserMenu } from './user-menu';
 import { useSignOut } from './use-sign-out';
 
+const PasswordDrawer = lazy(() => import('./password-drawer'));
+
 /**
  * The user menu and the password drawer, shared by the staff and agent layouts. The drawer opens
- * by itself while the profile's first_login equals 1.
+ * by itself while the profile's first_login equals 1; its code loads when it first opens.
  */
 export function SessionControls() {
   const profile = useProfile();
@@ -27,11 +28,11 @@ export function SessionControls() {
         onChangePassword={() => setDrawerOpen(true)}
         onLogout={() => void signOut({ endServerSession: true })}
       />
-      <PasswordDrawer
-        open={drawerOpen || firstLogin}
-        firstLogin={firstLogin}
-        onClose={() => setDrawerOpen(false)}
-      />
+      {(drawerOpen || firstLogin) && (
+        <Suspense fallback={null}>
+          <PasswordDrawer firstLogin={firstLogin} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

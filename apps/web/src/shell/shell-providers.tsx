@@ -1,5 +1,4 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp } from 'antd';
 import type { ReactNode } from 'react';
 import { NotificationBridge } from './notify';
 
@@ -16,9 +15,9 @@ const queryClient = new QueryClient({
  */
 export function ShellProviders({ children }: { children: ReactNode }) {
   return (
-    <AntApp>
+    <QueryClientProvider client={queryClient}>
       <NotificationBridge />
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    </AntApp>
+      {children}
+    </QueryClientProvider>
   );
 }

@@ -1,9 +1,11 @@
 import ShoppingCartOutlined from '@ant-design/icons/ShoppingCartOutlined';
-import { Badge, Button, Drawer, Empty, List, Typography } from 'antd';
-import { useState } from 'react';
-import { cart, cartCount, useCartItems } from './cart-store';
+import { Badge, Button } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { cartCount, useCartItems } from './cart-store';
 
-/** The header's cart badge with the cart's lines; checkout comes with the order work. */
+const CartDrawer = lazy(() => import('./cart-drawer'));
+
+/** The header's cart badge; the cart's lines open in a drawer loaded on first use. */
 export function CartButton() {
   const items = useCartItems();
   const [open, setOpen] = useState(false);
@@ -18,45 +20,11 @@ export function CartButton() {
           onClick={() => setOpen(true)}
         />
       </Badge>
-      <Drawer title="Cart" open={open} onClose={() => setOpen(false)}>
-        {items.length === 0 ? (
-          <Empty description="The cart is empty." />
-        ) : (
-          <>
-            <List
-              dataSource={[...items]}
-              rowKey={(item) => `${item.type}:${item.id}`}
-              renderItem={(item) => (
-                <List.Item
-                  actions={[
-                    <Button
-                      key="remove"
-                      size="small"
-                      onClick={() => cart.remove(item.id, item.type)}
-                      aria-label={`Remove ${item.type} ${item.id}`}
-                    >
-                      Remove
-                    </Button>,
-                  ]}
-                >
-                  <List.Item.Meta
-                    title={`${item.type} ${item.id}`}
-                    description={`Quantity ${item.quantity}${
-                      item.variant_id != null ? ` · variant ${item.variant_id}` : ''
-                    }`}
-                  />
-                </List.Item>
-              )}
-            />
-            <Button danger block onClick={() => cart.clear()}>
-              Clear cart
-            </Button>
-            <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>
-              Checkout is not built yet; it comes with the order work.
-            </Typography.Paragraph>
-          </>
-        )}
-      </Drawer>
+      {open && (
+        <Suspense fallback={null}>
+          <CartDrawer items={items} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
