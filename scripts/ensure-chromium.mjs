@@ -6,7 +6,9 @@ const CHROMIUM = '/usr/bin/chromium';
 
 if (!existsSync(CHROMIUM)) {
   if (process.getuid?.() !== 0) {
-    console.error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install chromium).`);
+    console.error(
+      `${CHROMIUM} is missing: install Debian's chromium package (apt-get install chromium).`,
+    );
     process.exit(1);
   }
   console.log('Installing Chromium from Debian packages...');

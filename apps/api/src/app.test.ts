@@ -20,13 +20,19 @@ describe('API conventions', () => {
   it('health checks the database', async () => {
     const response = await t.app.inject({ url: '/api/v1/health' });
     expect(response.statusCode).toBe(200);
-    expect(bodyOf(response)).toMatchObject({ code: 200, data: { status: 'ok', database: t.db.kind } });
+    expect(bodyOf(response)).toMatchObject({
+      code: 200,
+      data: { status: 'ok', database: t.db.kind },
+    });
   });
 
   it('answers unknown endpoints with 404 in the error shape', async () => {
     const response = await t.app.inject({ url: '/api/v1/no-such-thing' });
     expect(response.statusCode).toBe(404);
-    expect(bodyOf(response)).toMatchObject({ code: 404, message: 'No endpoint GET /api/v1/no-such-thing' });
+    expect(bodyOf(response)).toMatchObject({
+      code: 404,
+      message: 'No endpoint GET /api/v1/no-such-thing',
+    });
     expect(bodyOf(response).requestId).toBe(response.headers['x-request-id']);
   });
 
@@ -48,7 +54,10 @@ describe('API conventions', () => {
       payload: { user_name: 42, password: ['x'] },
     });
     expect(response.statusCode).toBe(422);
-    expect(Object.keys(bodyOf(response).message as object).sort()).toEqual(['password', 'user_name']);
+    expect(Object.keys(bodyOf(response).message as object).sort()).toEqual([
+      'password',
+      'user_name',
+    ]);
   });
 
   it('keeps a caller’s request id and puts it on the answer and the log', async () => {

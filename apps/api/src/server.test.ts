@@ -70,7 +70,9 @@ describe('the server process', () => {
     }).exited;
     expect(code).toBe(1);
     expect(oneLine(stderr)).toHaveLength(1);
-    expect(stderr).toMatch(/^inventory: database error: cannot connect to PostgreSQL at 127\.0\.0\.1:1/);
+    expect(stderr).toMatch(
+      /^inventory: database error: cannot connect to PostgreSQL at 127\.0\.0\.1:1/,
+    );
   });
 
   it('creates the first admin, refuses a second process on the same data, stops gracefully', async () => {

@@ -14,9 +14,11 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : Str
 
 function listenError(error: unknown, config: AppConfig): string {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE') return `port ${config.port} is already in use (set PORT to another port)`;
+  if (code === 'EADDRINUSE')
+    return `port ${config.port} is already in use (set PORT to another port)`;
   if (code === 'EACCES') return `no permission to listen on port ${config.port}`;
-  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return `cannot listen on host ${config.host}`;
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+    return `cannot listen on host ${config.host}`;
   return `cannot listen on ${config.host}:${config.port}: ${reason(error)}`;
 }
 

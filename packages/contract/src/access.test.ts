@@ -6,12 +6,18 @@ const subject = (allRoles: string[], allPermissions: string[]) => ({ allRoles, a
 describe('canAccess (spec section 6)', () => {
   it('lets a user whose roles include admin, in any case, see everything', () => {
     expect(canAccess(subject(['ADMIN'], []), { permission: 'user.view-list' })).toBe(true);
-    expect(canAccess(subject(['Admin'], []), { permission: 'roles', roles: ['Repair Leader'] })).toBe(true);
+    expect(
+      canAccess(subject(['Admin'], []), { permission: 'roles', roles: ['Repair Leader'] }),
+    ).toBe(true);
   });
 
   it('compares permission names case-insensitively', () => {
-    expect(canAccess(subject([], ['tacnumber.VIEW-LIST']), { permission: 'TacNumber.view-list' })).toBe(true);
-    expect(canAccess(subject([], ['model.view-list']), { permission: 'TacNumber.view-list' })).toBe(false);
+    expect(
+      canAccess(subject([], ['tacnumber.VIEW-LIST']), { permission: 'TacNumber.view-list' }),
+    ).toBe(true);
+    expect(canAccess(subject([], ['model.view-list']), { permission: 'TacNumber.view-list' })).toBe(
+      false,
+    );
   });
 
   it("needs one of the listed roles for permission 'roles'", () => {

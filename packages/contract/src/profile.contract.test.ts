@@ -20,7 +20,11 @@ describe('validatePasswordChange (spec section 5)', () => {
   it('refuses a new password equal to the current one and a confirmation that differs', () => {
     expect(
       validatePasswordChange(
-        { current_password: 'same-password', new_password: 'same-password', new_password_confirm: 'other-password' },
+        {
+          current_password: 'same-password',
+          new_password: 'same-password',
+          new_password_confirm: 'other-password',
+        },
         { firstLogin: false },
       ),
     ).toEqual({

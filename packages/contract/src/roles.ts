@@ -34,7 +34,11 @@ export const STATION_ACCESS = {
   consolidation: roles(R.consolidationLeader),
   consolidationWorker: roles(R.consolidationWorker, R.consolidationLeader),
   consolidationBox: roles(R.consolidationLeader, R.warehouseManager),
-  consolidationInquireDevice: roles(R.consolidationLeader, R.consolidationWorker, R.productionLeader),
+  consolidationInquireDevice: roles(
+    R.consolidationLeader,
+    R.consolidationWorker,
+    R.productionLeader,
+  ),
   warehouseDashboards: roles(R.warehouseManager),
   repairSorting: roles(R.repairSorting, R.repairLeader),
   repairLeader: roles(R.repairLeader),

@@ -21,10 +21,18 @@ async function grantingUser(guard: Exclude<Guard, 'public'>, userName: string) {
   if (guard === 'session') {
     await createUser(t.db, { userName, password: 'granted-password' });
   } else if (guard.permission === 'roles') {
-    await createUser(t.db, { userName, password: 'granted-password', roles: [...(guard.roles ?? [])].slice(0, 1) });
+    await createUser(t.db, {
+      userName,
+      password: 'granted-password',
+      roles: [...(guard.roles ?? [])].slice(0, 1),
+    });
   } else {
     await createRole(t.db, `holds ${userName}`, [guard.permission]);
-    await createUser(t.db, { userName, password: 'granted-password', roles: [`holds ${userName}`] });
+    await createUser(t.db, {
+      userName,
+      password: 'granted-password',
+      roles: [`holds ${userName}`],
+    });
   }
   return login(t.app, userName, 'granted-password');
 }
@@ -83,7 +91,16 @@ describe('every registered endpoint', () => {
 
 describe('the guard', () => {
   const principal = (roles: string[], permissions: string[]) =>
-    ({ roles, permissions, sessionId: 1, userId: 1, userName: 'u', name: 'U', type: 'staff', firstLogin: 0 }) as const;
+    ({
+      roles,
+      permissions,
+      sessionId: 1,
+      userId: 1,
+      userName: 'u',
+      name: 'U',
+      type: 'staff',
+      firstLogin: 0,
+    }) as const;
   const sessions = {
     authenticate: async (token: string) =>
       ({
@@ -96,8 +113,16 @@ describe('the guard', () => {
     app = Fastify();
     registerErrorHandler(app);
     registerAccessGuard(app, sessions as never);
-    app.get(`${API_BASE}/boxes`, { config: { guard: { permission: 'BOX.view-list' } } }, async () => 'ok');
-    app.get(`${API_BASE}/users`, { config: { guard: { permission: 'user.view-list' } } }, async () => 'ok');
+    app.get(
+      `${API_BASE}/boxes`,
+      { config: { guard: { permission: 'BOX.view-list' } } },
+      async () => 'ok',
+    );
+    app.get(
+      `${API_BASE}/users`,
+      { config: { guard: { permission: 'user.view-list' } } },
+      async () => 'ok',
+    );
     app.get(
       `${API_BASE}/repair`,
       { config: { guard: { permission: 'roles', roles: ['Repair Leader'] } } },
@@ -112,7 +137,9 @@ describe('the guard', () => {
   it('refuses to register an API route that declares no guard', () => {
     const bare = Fastify();
     registerAccessGuard(bare, sessions as never);
-    expect(() => bare.get(`${API_BASE}/unguarded`, async () => 'open')).toThrow(/declares no guard/);
+    expect(() => bare.get(`${API_BASE}/unguarded`, async () => 'open')).toThrow(
+      /declares no guard/,
+    );
   });
 
   it('answers 401 without a session and 403 naming what is missing', async () => {

@@ -2,7 +2,12 @@ import { API_BASE, type ErrorEnvelope } from '@inventory/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../http/errors.js';
 
-function send(reply: FastifyReply, request: FastifyRequest, status: number, message: ErrorEnvelope['message']) {
+function send(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  status: number,
+  message: ErrorEnvelope['message'],
+) {
   const body: ErrorEnvelope = { code: status, message, requestId: request.id };
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
@@ -25,9 +30,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return send(reply, request, status, error.message);
     }
     request.log.error({ err: error }, 'request failed');
-    return send(reply, request, 500, 'Something went wrong on the server. Quote the request id when reporting it.');
+    return send(
+      reply,
+      request,
+      500,
+      'Something went wrong on the server. Quote the request id when reporting it.',
+    );
   });
-
 }
 
 /** Unknown API paths answer 404 in the error shape; other page paths get the SPA, if built. */
@@ -37,8 +46,14 @@ export function registerNotFoundHandler(
 ): void {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/');
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/');
     if (isPage && spaFallback) return spaFallback(request, reply);
-    return send(reply, request, 404, `No endpoint ${request.method} ${path.startsWith(API_BASE) ? path : request.url}`);
+    return send(
+      reply,
+      request,
+      404,
+      `No endpoint ${request.method} ${path.startsWith(API_BASE) ? path : request.url}`,
+    );
   });
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { DelayedFallback } from '../shell/delayed-fallback';
-import type { PageEntry } from '../shell/page-types';
+import { lazyPage, type PageEntry } from '../shell/page-types';
 import { RequireSession } from '../shell/require-session';
 import { AGENT_PAGES, STAFF_PAGES } from './page-registry';
 
@@ -23,8 +23,10 @@ const signedIn = (layout: ReactNode) => (
   </RequireSession>
 );
 
+const pageElement = (entry: PageEntry) => <PageFrame entry={entry} page={lazyPage(entry)} />;
+
 const pageRoutes = (pages: readonly PageEntry[]): RouteObject[] =>
-  pages.map((entry) => ({ path: entry.path, element: <PageFrame entry={entry} /> }));
+  pages.map((entry) => ({ path: entry.path, element: pageElement(entry) }));
 
 const [agentHome, ...agentSubpages] = AGENT_PAGES;
 
@@ -35,7 +37,7 @@ export const router = createBrowserRouter([
     path: '/agent',
     element: signedIn(<AgentLayout />),
     children: [
-      ...(agentHome ? [{ index: true, element: <PageFrame entry={agentHome} /> }] : []),
+      ...(agentHome ? [{ index: true, element: pageElement(agentHome) }] : []),
       ...pageRoutes(agentSubpages),
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -11,25 +11,25 @@ export default function AgentLayout() {
   return (
     <ShellProviders>
       <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Header
-        style={{
-          display: 'flex',
-          alignItems: 'center',
-          gap: 12,
-          background: '#fff',
-          borderBottom: '1px solid #f0f0f0',
-          padding: '0 12px',
-        }}
-      >
-        <LogoLink to="/agent" title="Agent" />
-        <div style={{ flex: 1 }} />
-        <SessionControls />
-      </Layout.Header>
-      <Layout.Content style={{ padding: 16, maxWidth: 720, width: '100%', margin: '0 auto' }}>
-        <Suspense fallback={<DelayedFallback />}>
-          <Outlet />
-        </Suspense>
-      </Layout.Content>
+        <Layout.Header
+          style={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 12,
+            background: '#fff',
+            borderBottom: '1px solid #f0f0f0',
+            padding: '0 12px',
+          }}
+        >
+          <LogoLink to="/agent" title="Agent" />
+          <div style={{ flex: 1 }} />
+          <SessionControls />
+        </Layout.Header>
+        <Layout.Content style={{ padding: 16, maxWidth: 720, width: '100%', margin: '0 auto' }}>
+          <Suspense fallback={<DelayedFallback />}>
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
       </Layout>
     </ShellProviders>
   );

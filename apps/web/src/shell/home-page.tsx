@@ -10,11 +10,11 @@ export default function HomePage({ pages }: { pages: readonly PageEntry[] }) {
   const sections = visibleMenu(pages, profile.data);
   return (
     <>
-      <h1 style={pageStyles.title}>
-        {profile.data ? `Welcome, ${profile.data.name}` : 'Welcome'}
-      </h1>
+      <h1 style={pageStyles.title}>{profile.data ? `Welcome, ${profile.data.name}` : 'Welcome'}</h1>
       {sections.length === 0 && !profile.isPending ? (
-        <p style={pageStyles.text}>No pages are open to you yet. Ask an administrator for a role.</p>
+        <p style={pageStyles.text}>
+          No pages are open to you yet. Ask an administrator for a role.
+        </p>
       ) : (
         <div style={pageStyles.grid}>
           {sections.map((section) => (

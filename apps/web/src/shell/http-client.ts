@@ -14,7 +14,9 @@ export class ApiError extends Error {
     readonly status: number,
     readonly body: ErrorEnvelope | null,
   ) {
-    super(typeof body?.message === 'string' ? body.message : `Request failed with status ${status}`);
+    super(
+      typeof body?.message === 'string' ? body.message : `Request failed with status ${status}`,
+    );
   }
 }
 

@@ -1,8 +1,4 @@
-import {
-  agentLoginEndpoint,
-  loginEndpoint,
-  type LoginInput,
-} from '@inventory/contract';
+import { agentLoginEndpoint, loginEndpoint, type LoginInput } from '@inventory/contract';
 import { Button, Form } from 'antd';
 // Direct imports: antd's Input barrel also brings TextArea, Search and OTP to the login page.
 import Input from 'antd/es/input/Input';

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { visibleMenu } from './menu';
 import type { PageEntry } from './page-types';
 
-const page = (path: string, group: PageEntry['group'], access: Partial<PageEntry> = {}): PageEntry => ({
+const page = (
+  path: string,
+  group: PageEntry['group'],
+  access: Partial<PageEntry> = {},
+): PageEntry => ({
   path,
   group,
   label: path,

@@ -1,27 +1,13 @@
 import { canAccess } from '@inventory/contract';
 import { Button, Result } from 'antd';
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense } from 'react';
 import { DelayedFallback } from './delayed-fallback';
 import { ForbiddenPage } from './forbidden-page';
-import type { PageEntry, PageModule, PageProps } from './page-types';
+import type { LazyPage, PageEntry } from './page-types';
 import { useProfile } from './use-profile';
 
-type LazyPage = LazyExoticComponent<ComponentType<PageProps>>;
-
-/** One lazy component per page module, so pages sharing a module share its loading. */
-const lazyPages = new Map<() => Promise<PageModule>, LazyPage>();
-
-function lazyPage(entry: PageEntry): LazyPage {
-  let page = lazyPages.get(entry.load);
-  if (!page) {
-    page = lazy(entry.load);
-    lazyPages.set(entry.load, page);
-  }
-  return page;
-}
-
 /** A registered page behind the same access rule as its menu item: a hidden route shows 403. */
-export default function PageFrame({ entry }: { entry: PageEntry }) {
+export default function PageFrame({ entry, page: Page }: { entry: PageEntry; page: LazyPage }) {
   const profile = useProfile();
   if (profile.isPending) return <DelayedFallback />;
   if (profile.isError) {
@@ -35,7 +21,6 @@ export default function PageFrame({ entry }: { entry: PageEntry }) {
     );
   }
   if (!canAccess(profile.data, entry)) return <ForbiddenPage access={entry} />;
-  const Page = lazyPage(entry);
   return (
     <Suspense fallback={<DelayedFallback />}>
       <Page entry={entry} />

@@ -1,5 +1,5 @@
 import type { Access, MenuGroup } from '@inventory/contract';
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 export type PageProps = { readonly entry: PageEntry };
 
@@ -35,4 +35,19 @@ export function pendingPages(
     ...access,
     load: pendingPage,
   }));
+}
+
+export type LazyPage = LazyExoticComponent<ComponentType<PageProps>>;
+
+/** One lazy component per page module, so pages sharing a module share its loading. */
+const lazyPages = new Map<() => Promise<PageModule>, LazyPage>();
+
+/** The lazy component of a page, made once when the routes are built, never during a render. */
+export function lazyPage(entry: PageEntry): LazyPage {
+  let page = lazyPages.get(entry.load);
+  if (!page) {
+    page = lazy(entry.load);
+    lazyPages.set(entry.load, page);
+  }
+  return page;
 }

@@ -26,7 +26,11 @@ const changePassword = (token: string, payload: Record<string, unknown>) =>
 
 describe('GET /api/v1/profile', () => {
   it('answers id, allRoles, allPermissions, first_login and the name', async () => {
-    await createUser(t.db, { userName: 'pi', password: 'pi-password-1', roles: ['Product Information'] });
+    await createUser(t.db, {
+      userName: 'pi',
+      password: 'pi-password-1',
+      roles: ['Product Information'],
+    });
     const token = await login(t.app, 'pi', 'pi-password-1');
     const response = await t.app.inject({ url: '/api/v1/profile', headers: bearer(token) });
     expect(response.statusCode).toBe(200);
@@ -38,7 +42,9 @@ describe('GET /api/v1/profile', () => {
       allRoles: ['Product Information'],
       first_login: 0,
     });
-    expect(data.allPermissions).toEqual(expect.arrayContaining(['model.view-list', 'TacNumber.view-list']));
+    expect(data.allPermissions).toEqual(
+      expect.arrayContaining(['model.view-list', 'TacNumber.view-list']),
+    );
     expect(data.allPermissions).not.toContain('user.view-list');
   });
 
@@ -69,19 +75,35 @@ describe('POST /api/v1/profile/password', () => {
         },
       ],
       [
-        { current_password: 'rules-password-1', new_password: 'rules-password-1', new_password_confirm: 'rules-password-1' },
+        {
+          current_password: 'rules-password-1',
+          new_password: 'rules-password-1',
+          new_password_confirm: 'rules-password-1',
+        },
         { new_password: [PASSWORD_MESSAGES.mustDiffer] },
       ],
       [
-        { current_password: 'rules-password-1', new_password: 'another-one-2', new_password_confirm: 'another-one-3' },
+        {
+          current_password: 'rules-password-1',
+          new_password: 'another-one-2',
+          new_password_confirm: 'another-one-3',
+        },
         { new_password_confirm: [PASSWORD_MESSAGES.mismatch] },
       ],
       [
-        { current_password: 'wrong-current', new_password: 'another-one-2', new_password_confirm: 'another-one-2' },
+        {
+          current_password: 'wrong-current',
+          new_password: 'another-one-2',
+          new_password_confirm: 'another-one-2',
+        },
         { current_password: [PASSWORD_MESSAGES.currentWrong] },
       ],
       [
-        { current_password: 'rules-password-1', new_password: 'short', new_password_confirm: 'short' },
+        {
+          current_password: 'rules-password-1',
+          new_password: 'short',
+          new_password_confirm: 'short',
+        },
         { new_password: [PASSWORD_MESSAGES.tooShort] },
       ],
     ];

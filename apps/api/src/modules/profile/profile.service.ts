@@ -9,11 +9,7 @@ import type { Db } from '../../db/db.js';
 import { ValidationError } from '../../http/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { hashPassword, verifyPassword } from '../session/password-hashing.js';
-import {
-  endSessionsOfUser,
-  type Principal,
-  type RequestMeta,
-} from '../session/session.service.js';
+import { endSessionsOfUser, type Principal, type RequestMeta } from '../session/session.service.js';
 
 /** The profile answer of spec section 3, from the principal the guard already read. */
 export function profileOf(principal: Principal): Profile {

@@ -13,8 +13,17 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await createUser(t.db, { userName: 'Clerk.One', password: 'clerk-password', roles: ['Warehouse Sorting'] });
-  await createUser(t.db, { userName: 'agent7', password: 'agent-password', type: 'agent', roles: ['Agent'] });
+  await createUser(t.db, {
+    userName: 'Clerk.One',
+    password: 'clerk-password',
+    roles: ['Warehouse Sorting'],
+  });
+  await createUser(t.db, {
+    userName: 'agent7',
+    password: 'agent-password',
+    type: 'agent',
+    roles: ['Agent'],
+  });
   await createUser(t.db, { userName: 'gone', password: 'gone-password', status: 'disabled' });
 });
 afterAll(() => t.close());
@@ -103,7 +112,11 @@ describe('sessions', () => {
     const token = await login(t.app, 'Clerk.One', 'clerk-password');
     const profile = () => t.app.inject({ url: '/api/v1/profile', headers: bearer(token) });
     expect((await profile()).statusCode).toBe(200);
-    const logout = await t.app.inject({ method: 'POST', url: '/api/v1/logout', headers: bearer(token) });
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/logout',
+      headers: bearer(token),
+    });
     expect(logout.statusCode).toBe(200);
     expect((await profile()).statusCode).toBe(401);
   });

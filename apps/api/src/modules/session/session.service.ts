@@ -8,7 +8,12 @@ import {
 import type { Db, Queryable } from '../../db/db.js';
 import { fieldError } from '../../http/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password-hashing.js';
+import {
+  dummyPasswordHash,
+  hashPassword,
+  needsRehash,
+  verifyPassword,
+} from './password-hashing.js';
 
 /** The signed-in caller of a request, read fresh from the database on every request. */
 export type Principal = {
@@ -171,8 +176,10 @@ export function createSessionService(db: Db, settings: SessionSettings) {
         });
         return fieldError(field, message);
       };
-      if (!user || !passwordOk) throw await refuse('bad_credentials', 'password', LOGIN_MESSAGES.invalid);
-      if (user.status !== 'active') throw await refuse('disabled', 'user_name', LOGIN_MESSAGES.disabled);
+      if (!user || !passwordOk)
+        throw await refuse('bad_credentials', 'password', LOGIN_MESSAGES.invalid);
+      if (user.status !== 'active')
+        throw await refuse('disabled', 'user_name', LOGIN_MESSAGES.disabled);
       if (options.agentOnly && user.type !== 'agent') {
         throw await refuse('not_agent', 'user_name', LOGIN_MESSAGES.agentOnly);
       }

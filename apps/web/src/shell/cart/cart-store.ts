@@ -11,7 +11,9 @@ const listeners = new Set<() => void>();
 let items: readonly CartItem[] = [];
 
 function fail(error: unknown): void {
-  notify.error(`${CART_ERROR}: the cart could not be read or saved in this browser (${String(error)}).`);
+  notify.error(
+    `${CART_ERROR}: the cart could not be read or saved in this browser (${String(error)}).`,
+  );
 }
 
 /** Restores the cart from storage; an unreadable cart is reported and left untouched. */

@@ -1,0 +1,80 @@
+import type { Page } from '@playwright/test';
+
+export const ALL_GROUPS = [
+  'Dashboard',
+  'RTS Inventory',
+  'RTS Office',
+  'Master Data',
+  'PTS Management',
+  'SIM',
+  'Order',
+  'Retail customers',
+  'Pricing (Government Plans)',
+  'RMA',
+  'Working Report',
+  'Blacklist devices',
+  'Invoice IMEI',
+  'Fulfilment',
+  'Campaign',
+  'Shipment',
+  'Invoice',
+  'Warehouse',
+  'Repair',
+];
+
+export type TestProfile = {
+  allRoles: string[];
+  allPermissions: string[];
+  first_login?: 0 | 1;
+  type?: 'staff' | 'agent';
+};
+
+/**
+ * Puts a session in browser storage and answers GET /profile with the given roles and permissions,
+ * so that the client-side rules of the shell can be tried for any access set.
+ */
+export async function signInWithProfile(page: Page, profile: TestProfile | null): Promise<void> {
+  const type = profile?.type ?? 'staff';
+  await page.goto('/login');
+  await page.evaluate((storedType) => {
+    localStorage.setItem('token', 'e2e-token-not-checked-by-the-server-000');
+    localStorage.setItem('type', storedType);
+    localStorage.setItem('user_name', 'tester');
+    localStorage.setItem('userInfoId', '99');
+    localStorage.setItem('userInfo', '[]');
+  }, type);
+  await page.route('**/api/v1/profile', (route) =>
+    profile
+      ? route.fulfill({
+          json: {
+            code: 200,
+            message: 'OK',
+            data: {
+              id: 99,
+              name: 'Test User',
+              user_name: 'tester',
+              type,
+              first_login: profile.first_login ?? 0,
+              allRoles: profile.allRoles,
+              allPermissions: profile.allPermissions,
+            },
+          },
+        })
+      : route.fulfill({ status: 500, json: { code: 500, message: 'down', requestId: 'x' } }),
+  );
+}
+
+export const sideMenu = (page: Page) => page.getByRole('navigation', { name: 'Side menu' });
+
+export const menuGroups = (page: Page) => sideMenu(page).locator('.ant-menu-submenu-title');
+
+/** Opens a group of the side menu and returns the labels of its items. */
+export async function groupItems(page: Page, group: string): Promise<string[]> {
+  await menuGroups(page).filter({ hasText: group }).click();
+  const items = sideMenu(page)
+    .locator('li.ant-menu-submenu-open')
+    .filter({ has: page.locator('.ant-menu-submenu-title', { hasText: group }) })
+    .locator('.ant-menu-item');
+  await items.first().waitFor();
+  return items.allInnerTexts();
+}
