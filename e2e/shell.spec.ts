@@ -161,7 +161,7 @@ test.describe('the Update password drawer', () => {
     await page.getByRole('menuitem', { name: 'Change Password' }).click();
     const drawer = page.locator('.ant-drawer-content-wrapper');
     await expect(page.locator('.ant-drawer-title')).toHaveText('Update password');
-    expect((await drawer.boundingBox())?.width).toBe(360);
+    await expect(drawer).toHaveCSS('width', '360px');
 
     const submit = page.locator('.ant-drawer').getByRole('button', { name: 'Update password' });
     await submit.click();

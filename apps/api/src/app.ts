@@ -4,6 +4,8 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_BASE, type EndpointDefinition } from '@inventory/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { config as configureZod } from 'zod/mini';
+import { en as englishMessages } from 'zod/locales';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/db.js';
 import { registerEndpoint } from './http/endpoint.js';
@@ -21,6 +23,9 @@ export type BuildOptions = {
   /** Pino options override, e.g. a stream that tests read. */
   readonly logger?: Record<string, unknown>;
 };
+
+// zod/mini carries no messages of its own; the server answers in English where a schema names none.
+configureZod(englishMessages());
 
 /** An incoming request id is kept when it looks like one, so a caller can correlate logs. */
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;

@@ -7,3 +7,8 @@ export * from './auth.contract.js';
 export * from './profile.contract.js';
 export * from './health.contract.js';
 export * from './cart.js';
+export * from './list.js';
+export * from './users.contract.js';
+export * from './roles.contract.js';
+export * from './permissions.contract.js';
+export * from './audit.contract.js';

@@ -32,6 +32,7 @@ export const PASSWORD_MESSAGES = {
   tooShort: 'The new password must be at least 8 characters.',
   tooLong: 'The new password must be at most 128 characters.',
   currentWrong: 'The current password is incorrect.',
+  tooCommon: 'This password is too common. Choose one that is harder to guess.',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;

@@ -1,7 +1,17 @@
+import { rolesModule } from './access/roles.routes.js';
+import { usersModule } from './access/users.routes.js';
+import { auditModule } from './audit/audit.routes.js';
 import { healthModule } from './health/health.routes.js';
 import type { AppModule } from './module.js';
 import { profileModule } from './profile/profile.routes.js';
 import { sessionModule } from './session/session.routes.js';
 
 /** Every business area of the server, registered in this order. */
-export const MODULES: readonly AppModule[] = [healthModule, sessionModule, profileModule];
+export const MODULES: readonly AppModule[] = [
+  healthModule,
+  sessionModule,
+  profileModule,
+  usersModule,
+  rolesModule,
+  auditModule,
+];

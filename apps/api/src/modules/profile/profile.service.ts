@@ -8,6 +8,7 @@ import {
 import type { Db } from '../../db/db.js';
 import { ValidationError } from '../../http/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { isCommonPassword } from '../session/common-passwords.js';
 import { hashPassword, verifyPassword } from '../session/password-hashing.js';
 import { endSessionsOfUser, type Principal, type RequestMeta } from '../session/session.service.js';
 
@@ -53,6 +54,9 @@ export async function changePassword(
     (await verifyPassword(user.password_hash, next))
   ) {
     addFieldError(errors, 'new_password', PASSWORD_MESSAGES.mustDiffer);
+  }
+  if (next !== '' && !errors.new_password && isCommonPassword(next)) {
+    addFieldError(errors, 'new_password', PASSWORD_MESSAGES.tooCommon);
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 

@@ -28,8 +28,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const postLogin = (payload: unknown, url = '/api/v1/login') =>
-  t.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown> });
+const postLogin = (payload: unknown, url = '/api/v1/login', remoteAddress = '127.0.0.1') =>
+  t.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, remoteAddress });
 
 describe('POST /api/v1/login', () => {
   it('returns what browser storage needs', async () => {
@@ -147,5 +147,49 @@ describe('sessions', () => {
     const response = await t.app.inject({ url: '/api/v1/profile', headers: bearer(token) });
     expect(response.statusCode).toBe(401);
     await t.db.query("UPDATE users SET status = 'active' WHERE user_name = 'agent7'");
+  });
+});
+
+describe('sign-in throttling', () => {
+  it('refuses the 101st failed sign-in of an account within the hour, even with the right password', async () => {
+    await createUser(t.db, { userName: 'target', password: 'target-password' });
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const response = await postLogin(
+        { user_name: 'target', password: `guess-${attempt}` },
+        '/api/v1/login',
+        '10.0.0.1',
+      );
+      expect(response.statusCode).toBe(422);
+    }
+    const blocked = await postLogin(
+      { user_name: 'TARGET', password: 'target-password' },
+      '/api/v1/login',
+      '10.0.0.2',
+    );
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(3500);
+    expect(String(bodyOf(blocked).message)).toMatch(/Too many failed sign-ins/);
+
+    // Failures older than the hour no longer count: nothing is locked for good.
+    await t.db.query("UPDATE login_failures SET at = at - interval '61 minutes'");
+    const later = await postLogin(
+      { user_name: 'target', password: 'target-password' },
+      '/api/v1/login',
+      '10.0.0.2',
+    );
+    expect(later.statusCode).toBe(200);
+  });
+
+  it('limits one client address across accounts', async () => {
+    await t.db.query(
+      "INSERT INTO login_failures (key) SELECT 'client:10.9.9.9' FROM generate_series(1, 300)",
+    );
+    const response = await postLogin(
+      { user_name: 'Clerk.One', password: 'clerk-password' },
+      '/api/v1/login',
+      '10.9.9.9',
+    );
+    expect(response.statusCode).toBe(429);
+    expect(response.headers['retry-after']).toBeDefined();
   });
 });

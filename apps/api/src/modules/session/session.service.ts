@@ -6,7 +6,7 @@ import {
   type UserType,
 } from '@inventory/contract';
 import type { Db, Queryable } from '../../db/db.js';
-import { fieldError } from '../../http/errors.js';
+import { ApiError, fieldError } from '../../http/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import {
   dummyPasswordHash,
@@ -35,6 +35,13 @@ export type RequestMeta = {
 };
 
 export type SessionSettings = { readonly idleMs: number; readonly maxMs: number };
+
+/**
+ * Sign-in throttling over a sliding hour: failures per account, and per client address across
+ * accounts (a shared office address still has room). Past either, sign-in answers 429 until the
+ * oldest failure leaves the window, even with the right password; nothing is locked for good.
+ */
+export const LOGIN_THROTTLE = { perAccount: 100, perClient: 300, windowSeconds: 3600 } as const;
 
 /** last_seen_at is written at most once a minute per session, not on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -128,6 +135,51 @@ export async function endSessionsOfUser(
   return rows.length;
 }
 
+const accountKey = (userName: string) => `account:${userName.toLowerCase()}`;
+const clientKey = (ip: string) => `client:${ip}`;
+
+/** 429 with Retry-After when the account or the client is past its limit in the window. */
+async function assertNotThrottled(db: Queryable, userName: string, ip: string): Promise<void> {
+  const [row] = await db.query<{
+    account: number;
+    client: number;
+    account_wait: number | null;
+    client_wait: number | null;
+  }>(
+    `SELECT count(*) FILTER (WHERE key = $1)::int AS account,
+            count(*) FILTER (WHERE key = $2)::int AS client,
+            ceil(extract(epoch FROM min(at) FILTER (WHERE key = $1) + make_interval(secs => $3) - now()))::int AS account_wait,
+            ceil(extract(epoch FROM min(at) FILTER (WHERE key = $2) + make_interval(secs => $3) - now()))::int AS client_wait
+     FROM login_failures
+     WHERE key IN ($1, $2) AND at > now() - make_interval(secs => $3)`,
+    [accountKey(userName), clientKey(ip), LOGIN_THROTTLE.windowSeconds],
+  );
+  if (!row) return;
+  const wait =
+    row.account >= LOGIN_THROTTLE.perAccount
+      ? row.account_wait
+      : row.client >= LOGIN_THROTTLE.perClient
+        ? row.client_wait
+        : null;
+  if (wait === null) return;
+  const seconds = Math.max(1, wait);
+  throw new ApiError(
+    429,
+    `Too many failed sign-ins. Try again in ${Math.ceil(seconds / 60)} minutes.`,
+    { 'retry-after': String(seconds) },
+  );
+}
+
+async function recordLoginFailure(db: Queryable, userName: string, ip: string): Promise<void> {
+  const keys = [accountKey(userName), clientKey(ip)];
+  await db.query('INSERT INTO login_failures (key) SELECT unnest($1::text[])', [keys]);
+  await db.query(
+    `DELETE FROM login_failures
+     WHERE key = ANY ($1::text[]) AND at < now() - make_interval(secs => $2)`,
+    [keys, LOGIN_THROTTLE.windowSeconds],
+  );
+}
+
 export type SessionService = ReturnType<typeof createSessionService>;
 
 export function createSessionService(db: Db, settings: SessionSettings) {
@@ -155,6 +207,7 @@ export function createSessionService(db: Db, settings: SessionSettings) {
       meta: RequestMeta,
       options: { agentOnly: boolean },
     ): Promise<LoginResult> {
+      await assertNotThrottled(db, input.user_name, meta.ip);
       const [user] = await db.query<UserRow>(
         `SELECT id, user_name, name, type, status, password_hash, first_login
          FROM users WHERE lower(user_name) = lower($1)`,
@@ -176,8 +229,10 @@ export function createSessionService(db: Db, settings: SessionSettings) {
         });
         return fieldError(field, message);
       };
-      if (!user || !passwordOk)
+      if (!user || !passwordOk) {
+        await recordLoginFailure(db, input.user_name, meta.ip);
         throw await refuse('bad_credentials', 'password', LOGIN_MESSAGES.invalid);
+      }
       if (user.status !== 'active')
         throw await refuse('disabled', 'user_name', LOGIN_MESSAGES.disabled);
       if (options.agentOnly && user.type !== 'agent') {

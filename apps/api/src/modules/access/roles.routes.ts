@@ -1,0 +1,47 @@
+import {
+  createPermissionEndpoint,
+  createRoleEndpoint,
+  deletePermissionEndpoint,
+  deleteRoleEndpoint,
+  listPermissionsEndpoint,
+  listRolesEndpoint,
+  updatePermissionEndpoint,
+  updateRoleEndpoint,
+} from '@inventory/contract';
+import { Answer } from '../../http/endpoint.js';
+import type { AppModule } from '../module.js';
+import {
+  createPermission,
+  deletePermission,
+  listPermissions,
+  updatePermission,
+} from './permissions.service.js';
+import { createRole, deleteRole, listRoles, updateRole } from './roles.service.js';
+
+export const rolesModule: AppModule = {
+  name: 'roles',
+  register({ endpoint, db }) {
+    endpoint(listRolesEndpoint, ({ query }) => listRoles(db, query));
+    endpoint(createRoleEndpoint, ({ principal, body, meta }) =>
+      createRole(db, principal, body, meta),
+    );
+    endpoint(updateRoleEndpoint, ({ principal, params, body, meta }) =>
+      updateRole(db, principal, params.id, body, meta),
+    );
+    endpoint(deleteRoleEndpoint, async ({ principal, params, meta }) => {
+      await deleteRole(db, principal, params.id, meta);
+      return new Answer(null, 'Role deleted.');
+    });
+    endpoint(listPermissionsEndpoint, ({ query }) => listPermissions(db, query));
+    endpoint(createPermissionEndpoint, ({ principal, body, meta }) =>
+      createPermission(db, principal, body, meta),
+    );
+    endpoint(updatePermissionEndpoint, ({ principal, params, body, meta }) =>
+      updatePermission(db, principal, params.id, body, meta),
+    );
+    endpoint(deletePermissionEndpoint, async ({ principal, params, meta }) => {
+      await deletePermission(db, principal, params.id, meta);
+      return new Answer(null, 'Permission deleted.');
+    });
+  },
+};
