@@ -1,7 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ALL_GROUPS, menuGroups } from './support';
-
-const NEW_PASSWORD = 'warehouse-admin-2026';
+import { ADMIN_PASSWORD as NEW_PASSWORD, ALL_GROUPS, menuGroups } from './support';
 
 /** A new user's first day, against the real server on a fresh database. */
 test('first start: admin / admin, forced new password, sign out, sign in again, whole menu', async ({

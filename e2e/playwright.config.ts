@@ -27,6 +27,11 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    // The first start must see admin / admin; the other areas sign in with its new password.
+    { name: 'first-start', testMatch: 'first-login.spec.ts' },
+    { name: 'areas', testIgnore: 'first-login.spec.ts', dependencies: ['first-start'] },
+  ],
   webServer: {
     command: 'node e2e/start-server.mjs',
     cwd: '..',

@@ -77,14 +77,14 @@ test.describe('the side menu follows spec section 6', () => {
   });
 
   test('a route the menu hides shows a 403 page; a visible one opens', async ({ page }) => {
-    await signInWithProfile(page, { allRoles: [], allPermissions: ['user.view-list'] });
-    await page.goto('/roles');
+    await signInWithProfile(page, { allRoles: [], allPermissions: ['sim.index'] });
+    await page.goto('/sim/dashboard');
     await expect(page.getByText('403')).toBeVisible();
     await expect(
-      page.getByText('It needs the permission role.view-list', { exact: false }),
+      page.getByText('It needs the permission sim.dashboard', { exact: false }),
     ).toBeVisible();
-    await page.goto('/users');
-    await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+    await page.goto('/sim');
+    await expect(page.getByRole('heading', { name: 'SIM list' })).toBeVisible();
     await expect(page.getByText('This page is not built yet.')).toBeVisible();
   });
 
@@ -100,7 +100,7 @@ test.describe('the side menu follows spec section 6', () => {
   });
 
   test("a link's page code loads once the link nears the viewport", async ({ page }) => {
-    await signInWithProfile(page, { allRoles: [], allPermissions: ['user.view-list'] });
+    await signInWithProfile(page, { allRoles: [], allPermissions: ['sim.index'] });
     const prefetched = page.waitForRequest(/\/assets\/pending-page-[\w-]+\.js$/);
     await page.goto('/');
     await prefetched;
@@ -110,7 +110,7 @@ test.describe('the side menu follows spec section 6', () => {
 test.describe('the header', () => {
   test('the logo goes home and the user menu shows the name', async ({ page }) => {
     await signInWithProfile(page, { allRoles: ['admin'], allPermissions: [] });
-    await page.goto('/users');
+    await page.goto('/sim');
     await page.getByRole('link', { name: 'Home page' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { name: 'Welcome, Test User' })).toBeVisible();

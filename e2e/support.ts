@@ -1,5 +1,16 @@
 import type { Page } from '@playwright/test';
 
+/** The password the first-start journey gives the first administrator. */
+export const ADMIN_PASSWORD = 'warehouse-admin-2026';
+
+/** Signs in through the login form. */
+export async function signIn(page: Page, userName: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('User name').fill(userName);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
 export const ALL_GROUPS = [
   'Dashboard',
   'RTS Inventory',

@@ -45,7 +45,7 @@ export const userListQuerySchema = z.object({
   status: z.optional(z.enum(USER_STATUSES)),
   sort: z._default(z.enum(USER_SORTS), 'name'),
 });
-export type UserListQuery = z.input<typeof userListQuerySchema>;
+export type UserListQuery = z.output<typeof userListQuerySchema>;
 
 const userFields = {
   name: text(150, 'The name is too long.').check(z.minLength(1, 'Please enter the name.')),

@@ -46,8 +46,11 @@ export function registerNotFoundHandler(
 ): void {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
+    // A missing asset is a 404, never the SPA: a browser must not run index.html as a script.
     const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/');
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !path.startsWith('/api/') &&
+      !path.startsWith('/assets/');
     if (isPage && spaFallback) return spaFallback(request, reply);
     return send(
       reply,

@@ -17,11 +17,14 @@ const quiet = { info: () => {} };
 
 /** The app on a fresh, migrated and seeded test database, answers checked against the contract. */
 export async function createTestApp(
-  options: BuildOptions & { environment?: NodeJS.ProcessEnv } = {},
+  options: BuildOptions & { environment?: NodeJS.ProcessEnv; webDist?: string } = {},
 ): Promise<TestApp> {
   const db = await openTestDatabase();
   await prepareDatabase(db, quiet);
-  const config = { ...loadConfig({ LOG_LEVEL: 'silent', ...options.environment }), webDist: null };
+  const config = {
+    ...loadConfig({ LOG_LEVEL: 'silent', ...options.environment }),
+    webDist: options.webDist ?? null,
+  };
   const app = await buildApp(config, db, { validateResponses: true, ...options });
   return { app, db, config, close: () => app.close() };
 }

@@ -17,9 +17,10 @@ export function UserMenu({
       trigger={['click']}
       menu={{
         items: [
-          { key: 'password', label: 'Change Password', onClick: onChangePassword },
-          { key: 'logout', label: 'Logout', onClick: onLogout },
+          { key: 'password', label: 'Change Password' },
+          { key: 'logout', label: 'Logout' },
         ],
+        onClick: ({ key }) => (key === 'logout' ? onLogout() : onChangePassword()),
       }}
     >
       <Button type="text" icon={<UserOutlined />} aria-label={`User menu of ${userName}`}>

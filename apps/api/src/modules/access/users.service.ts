@@ -5,7 +5,7 @@ import {
   type createUserInputSchema,
   type UpdateUserInput,
   type User,
-  type userListQuerySchema,
+  type UserListQuery,
 } from '@inventory/contract';
 import type { z } from 'zod/mini';
 import type { Db, Queryable } from '../../db/db.js';
@@ -123,8 +123,6 @@ const auditOf = (actor: Principal, meta: RequestMeta) => ({
   ip: meta.ip,
   requestId: meta.requestId,
 });
-
-export type UserListQuery = z.output<typeof userListQuerySchema>;
 
 /** Users matching the query, one page, with the total. */
 export async function listUsers(db: Db, query: UserListQuery) {

@@ -1,16 +1,21 @@
-import { pendingPages } from '../../shell/page-types';
+import type { PageEntry } from '../../shell/page-types';
 
-export const officePages = pendingPages('RTS Office', [
-  [
-    '/users',
-    'Users',
-    { permission: 'user.view-list' },
-    'Staff and agent accounts: roles, status, password resets, sessions and recent activity.',
-  ],
-  [
-    '/roles',
-    'Roles',
-    { permission: 'role.view-list' },
-    'Roles and their permission matrix, grouped by menu group.',
-  ],
-]);
+export const officePages: PageEntry[] = [
+  {
+    path: '/users',
+    group: 'RTS Office',
+    label: 'Users',
+    summary:
+      'Staff and agent accounts: roles, status, password resets, sessions and recent activity.',
+    permission: 'user.view-list',
+    load: () => import('./pages/users-page'),
+  },
+  {
+    path: '/roles',
+    group: 'RTS Office',
+    label: 'Roles',
+    summary: 'Roles and their permission matrix, grouped by menu group.',
+    permission: 'role.view-list',
+    load: () => import('./pages/roles-page'),
+  },
+];

@@ -1,0 +1,258 @@
+import {
+  USER_SORTS,
+  USER_STATUSES,
+  USER_TYPES,
+  type User,
+  type UserListQuery,
+} from '@inventory/contract';
+import { Button, Dropdown, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import type { TableProps } from 'antd';
+import { useState } from 'react';
+import { showApiError } from '../../../shell/api-errors';
+import { notify } from '../../../shell/notify';
+import type { PageProps } from '../../../shell/page-types';
+import { useCan } from '../../../shell/use-can';
+import { useUrlState } from '../../../shell/use-url-state';
+import {
+  useAllRoles,
+  useDeleteUser,
+  useResetPassword,
+  useUpdateUser,
+  useUserList,
+} from '../api/office.queries';
+import { TemporaryPasswordModal } from '../components/temporary-password-modal';
+import { UserDetailDrawer } from '../components/user-detail-drawer';
+import { UserFormDrawer } from '../components/user-form-drawer';
+
+const URL_KEYS = ['search', 'role', 'type', 'status', 'page', 'pageSize', 'sort', 'order'] as const;
+
+const isSort = (value: unknown): value is (typeof USER_SORTS)[number] =>
+  USER_SORTS.includes(value as never);
+
+/** Users: server-side search, filters, paging and sort; create, edit, reset, disable, delete. */
+export default function UsersPage({ entry }: PageProps) {
+  const [url, setUrl] = useUrlState(URL_KEYS);
+  const query: UserListQuery = {
+    search: url.search,
+    role: url.role ? Number(url.role) : undefined,
+    type: USER_TYPES.find((type) => type === url.type),
+    status: USER_STATUSES.find((status) => status === url.status),
+    page: Number(url.page ?? 1),
+    pageSize: Number(url.pageSize ?? 50),
+    sort: isSort(url.sort) ? url.sort : 'name',
+    order: url.order === 'desc' ? 'desc' : 'asc',
+  };
+  const users = useUserList(query);
+  const roles = useAllRoles();
+  const canManage = useCan({ permission: 'user.manage' });
+  const updateUser = useUpdateUser();
+  const deleteUser = useDeleteUser();
+  const resetPassword = useResetPassword();
+  const [editing, setEditing] = useState<User | 'new' | null>(null);
+  const [viewing, setViewing] = useState<User | null>(null);
+  const [issued, setIssued] = useState<{ userName: string; password: string } | null>(null);
+
+  const act = async (work: () => Promise<unknown>, success: string) => {
+    try {
+      await work();
+      notify.success(success);
+    } catch (error) {
+      showApiError(error);
+    }
+  };
+
+  const reset = async (user: User) => {
+    try {
+      const answer = await resetPassword.mutateAsync(user.id);
+      setIssued({ userName: user.user_name, password: answer.data.temporary_password });
+    } catch (error) {
+      showApiError(error);
+    }
+  };
+
+  const toggleStatus = (user: User) => {
+    const status = user.status === 'active' ? 'disabled' : 'active';
+    return act(
+      () => updateUser.mutateAsync({ id: user.id, body: { status } }),
+      `${user.user_name} ${status === 'active' ? 'enabled' : 'disabled'}.`,
+    );
+  };
+
+  const sortOrder = (key: string) =>
+    query.sort === key ? (query.order === 'desc' ? 'descend' : 'ascend') : null;
+
+  const columns: TableProps<User>['columns'] = [
+    {
+      title: 'User name',
+      dataIndex: 'user_name',
+      sorter: true,
+      sortOrder: sortOrder('user_name'),
+      render: (value: string, user) => (
+        <Button type="link" style={{ padding: 0 }} onClick={() => setViewing(user)}>
+          {value}
+        </Button>
+      ),
+    },
+    { title: 'Name', dataIndex: 'name', sorter: true, sortOrder: sortOrder('name') },
+    { title: 'Email', dataIndex: 'email', render: (value: string | null) => value ?? '—' },
+    { title: 'Type', dataIndex: 'type', render: (value: string) => <Tag>{value}</Tag> },
+    {
+      title: 'Roles',
+      dataIndex: 'roles',
+      render: (value: User['roles']) => value.map((role) => <Tag key={role.id}>{role.name}</Tag>),
+    },
+    {
+      title: 'Status',
+      dataIndex: 'status',
+      render: (value: string) => (
+        <Tag color={value === 'active' ? 'green' : 'default'}>{value}</Tag>
+      ),
+    },
+    {
+      title: 'Last sign-in',
+      dataIndex: 'last_login_at',
+      sorter: true,
+      sortOrder: sortOrder('last_login_at'),
+      render: (value: string | null) => (value ? new Date(value).toLocaleString() : 'Never'),
+    },
+    ...(canManage
+      ? [
+          {
+            title: 'Actions',
+            key: 'actions',
+            render: (_: unknown, user: User) => (
+              <Space>
+                <Button size="small" onClick={() => setEditing(user)}>
+                  Edit
+                </Button>
+                <Dropdown
+                  trigger={['click']}
+                  menu={{
+                    items: [
+                      { key: 'reset', label: 'Reset password' },
+                      { key: 'status', label: user.status === 'active' ? 'Disable' : 'Enable' },
+                    ],
+                    onClick: ({ key }) => {
+                      if (key === 'reset') void reset(user);
+                      else void toggleStatus(user);
+                    },
+                  }}
+                >
+                  <Button size="small" aria-label={`More actions for ${user.user_name}`}>
+                    More
+                  </Button>
+                </Dropdown>
+                <Popconfirm
+                  title={`Delete ${user.user_name}?`}
+                  description="The audit log keeps what they did."
+                  okText="Delete"
+                  okButtonProps={{ danger: true }}
+                  onConfirm={() =>
+                    act(() => deleteUser.mutateAsync(user.id), `${user.user_name} deleted.`)
+                  }
+                >
+                  <Button size="small" danger>
+                    Delete
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <>
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {entry.label}
+        </Typography.Title>
+        {canManage && (
+          <Button type="primary" onClick={() => setEditing('new')}>
+            New user
+          </Button>
+        )}
+      </Space>
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Input.Search
+          allowClear
+          placeholder="Search name, user name or email"
+          aria-label="Search users"
+          defaultValue={query.search}
+          onSearch={(search) => setUrl({ search })}
+          style={{ width: 300 }}
+        />
+        <Select
+          allowClear
+          placeholder="Role"
+          aria-label="Filter by role"
+          style={{ width: 220 }}
+          value={query.role}
+          onChange={(role?: number) => setUrl({ role })}
+          options={roles.data?.items.map((role) => ({ value: role.id, label: role.name }))}
+          showSearch={{ optionFilterProp: 'label' }}
+        />
+        <Select
+          allowClear
+          placeholder="Type"
+          aria-label="Filter by type"
+          style={{ width: 120 }}
+          value={query.type}
+          onChange={(type?: string) => setUrl({ type })}
+          options={USER_TYPES.map((value) => ({ value, label: value }))}
+        />
+        <Select
+          allowClear
+          placeholder="Status"
+          aria-label="Filter by status"
+          style={{ width: 130 }}
+          value={query.status}
+          onChange={(status?: string) => setUrl({ status })}
+          options={USER_STATUSES.map((value) => ({ value, label: value }))}
+        />
+      </Space>
+      <Table<User>
+        rowKey="id"
+        columns={columns}
+        dataSource={users.data?.items}
+        loading={users.isFetching}
+        locale={{
+          emptyText: users.isError
+            ? `The users could not be loaded: ${users.error.message}`
+            : 'No users match.',
+        }}
+        pagination={{
+          current: query.page,
+          pageSize: query.pageSize,
+          total: users.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => `${total} users`,
+        }}
+        onChange={(pagination, _filters, sorter) => {
+          const single = Array.isArray(sorter) ? sorter[0] : sorter;
+          setUrl({
+            page: pagination.current,
+            pageSize: pagination.pageSize,
+            sort: single?.order ? String(single.field) : undefined,
+            order: single?.order === 'descend' ? 'desc' : undefined,
+          });
+        }}
+      />
+      {editing && (
+        <UserFormDrawer
+          user={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {viewing && <UserDetailDrawer user={viewing} onClose={() => setViewing(null)} />}
+      {issued && (
+        <TemporaryPasswordModal
+          userName={issued.userName}
+          password={issued.password}
+          onClose={() => setIssued(null)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN_PASSWORD, groupItems, menuGroups, signIn } from './support';
+
+async function checkPermission(page: Page, name: string) {
+  await page.getByRole('searchbox', { name: 'Search permissions' }).fill(name);
+  await page.getByRole('checkbox', { name: new RegExp(`^${name.replace('.', '\\.')} `) }).check();
+}
+
+/** A new administrator's first role and user, and a permission taken away again. */
+test('create a role and a user, sign in as them, see exactly their menu, take a permission away', async ({
+  browser,
+}) => {
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, 'admin', ADMIN_PASSWORD);
+  await expect(admin.getByRole('heading', { name: 'Welcome, Administrator' })).toBeVisible();
+
+  // A role with two permissions.
+  await admin.goto('/roles');
+  await admin.getByRole('button', { name: 'New role' }).click();
+  await admin.getByLabel('Name').fill('Dock Clerk');
+  await admin.getByLabel('Description').fill('Receives SIM boxes and looks users up');
+  await checkPermission(admin, 'sim.index');
+  await checkPermission(admin, 'user.view-list');
+  await admin.getByRole('button', { name: 'Save' }).click();
+  await expect(admin.getByRole('button', { name: 'Dock Clerk', exact: true })).toBeVisible();
+
+  // A user holding it; the temporary password is shown once.
+  await admin.goto('/users');
+  await admin.getByRole('button', { name: 'New user' }).click();
+  const form = admin.locator('.ant-drawer');
+  await form.getByLabel('User name').fill('dock.clerk');
+  await form.getByLabel('Name', { exact: true }).fill('Dana Dock');
+  await form.getByLabel('Roles').fill('Dock');
+  await admin.locator('.ant-select-item-option', { hasText: 'Dock Clerk' }).click();
+  await form.getByLabel('Roles').press('Escape');
+  await form.getByRole('button', { name: 'Save' }).click();
+  const temporary = (
+    await admin.getByRole('dialog', { name: 'Temporary password' }).locator('code').innerText()
+  ).trim();
+  expect(temporary).toMatch(/^[A-Za-z0-9]{14}$/);
+  await admin.getByRole('button', { name: 'OK' }).click();
+  await expect(admin.getByRole('button', { name: 'dock.clerk', exact: true })).toBeVisible();
+
+  // The new user must set a password, then sees exactly what the role allows.
+  const clerkContext = await browser.newContext();
+  const clerk = await clerkContext.newPage();
+  await signIn(clerk, 'dock.clerk', temporary);
+  await expect(clerk.locator('.ant-drawer-title')).toHaveText('Update password');
+  await clerk.getByLabel('New password', { exact: true }).fill('dana-dock-password');
+  await clerk.getByLabel('Confirm new password').fill('dana-dock-password');
+  await clerk.locator('.ant-drawer').getByRole('button', { name: 'Update password' }).click();
+  await expect(clerk).toHaveURL(/\/login$/);
+  await signIn(clerk, 'dock.clerk', 'dana-dock-password');
+  await expect(clerk.getByRole('heading', { name: 'Welcome, Dana Dock' })).toBeVisible();
+  await expect(menuGroups(clerk)).toHaveText(['RTS Office', 'SIM']);
+  expect(await groupItems(clerk, 'RTS Office')).toEqual(['Users']);
+  expect(await groupItems(clerk, 'SIM')).toEqual(['SIM boxes', 'SIM list']);
+  await clerk.getByRole('link', { name: 'Users' }).first().click();
+  await expect(clerk.getByRole('button', { name: 'dock.clerk', exact: true })).toBeVisible();
+  await expect(clerk.getByRole('button', { name: 'New user' })).toHaveCount(0);
+
+  // The administrator takes user.view-list away again.
+  await admin.goto('/roles');
+  await admin.getByRole('button', { name: 'Dock Clerk', exact: true }).click();
+  await admin.getByRole('searchbox', { name: 'Search permissions' }).fill('user.view-list');
+  await admin.getByRole('checkbox', { name: /^user\.view-list / }).uncheck();
+  await admin.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    admin.locator('.ant-notification-notice').filter({ hasText: 'Role Dock Clerk saved.' }),
+  ).toBeVisible();
+
+  // The clerk's next request is refused, and after a reload the menu has shrunk.
+  await clerk.getByRole('searchbox', { name: 'Search users' }).fill('dock');
+  await clerk.getByRole('searchbox', { name: 'Search users' }).press('Enter');
+  await expect(
+    clerk.getByText('This needs the permission user.view-list.', { exact: false }),
+  ).toBeVisible();
+  await clerk.reload();
+  await expect(clerk.getByText('403')).toBeVisible();
+  await expect(menuGroups(clerk)).toHaveText(['SIM']);
+
+  await adminContext.close();
+  await clerkContext.close();
+});
