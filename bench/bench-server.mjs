@@ -9,11 +9,14 @@ import { buildApp } from '../apps/api/dist/app.js';
 import { loadConfig } from '../apps/api/dist/config.js';
 import { openDatabase } from '../apps/api/dist/db/open.js';
 import { prepareDatabase } from '../apps/api/dist/db/prepare.js';
+import { hashPassword } from '../apps/api/dist/modules/session/password-hashing.js';
 
 const HOST = '127.0.0.1';
 const REFERENCE_ROWS = 10_000;
 const FIRST_ADMIN = { user_name: 'admin', password: 'admin' };
 const BENCH_PASSWORD = 'bench-password-1';
+const STAFF_USERS = 10_000;
+const HASH_SAMPLES = 15;
 
 /** R0: the cheapest Fastify answer, with a response schema as every real endpoint has. */
 function buildHelloWorld() {
@@ -40,6 +43,43 @@ async function createReferenceDevices(db) {
   );
   const rows = await db.query('SELECT imei FROM bench_reference_devices');
   return rows.map((row) => row.imei);
+}
+
+/**
+ * 10,000 users for the user list: names, types and statuses spread as on a big site, each with one
+ * of the seeded roles. One set-based statement each; all share one password hash.
+ */
+async function createStaffUsers(db) {
+  const [{ password_hash: passwordHash }] = await db.query(
+    "SELECT password_hash FROM users WHERE user_name = 'admin'",
+  );
+  await db.query(
+    `INSERT INTO users (user_name, name, email, type, status, password_hash, first_login)
+     SELECT 'user' || g, 'Staff member ' || lpad(((g * 7919) % $1)::text, 5, '0'),
+            'user' || g || '@example.com',
+            CASE WHEN g % 10 = 0 THEN 'agent' ELSE 'staff' END,
+            CASE WHEN g % 17 = 0 THEN 'disabled' ELSE 'active' END, $2, 0
+     FROM generate_series(1, $1::int) AS g`,
+    [STAFF_USERS, passwordHash],
+  );
+  await db.query(
+    `INSERT INTO user_roles (user_id, role_id)
+     SELECT u.id, r.id FROM users u
+     JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n, count(*) OVER () AS total FROM roles)
+       r ON r.n = u.id % r.total
+     WHERE u.user_name LIKE 'user%'`,
+  );
+}
+
+/** R4: the median time of one password hash at the app's parameters, in ms. */
+async function passwordHashMs() {
+  const times = [];
+  for (let i = 0; i < HASH_SAMPLES; i += 1) {
+    const start = performance.now();
+    await hashPassword(`sample-password-${i}`);
+    times.push(performance.now() - start);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(HASH_SAMPLES / 2)];
 }
 
 /** R1: one parameterised primary-key SELECT through the app's own Db layer, no auth, no logging. */
@@ -106,6 +146,11 @@ async function main() {
   const app = await buildApp(config, db, { logger: { level: 'warn' } });
   await prepareDatabase(db, app.log);
   const imeis = await createReferenceDevices(db);
+  await createStaffUsers(db);
+  // Statistics for the rows just added, as PostgreSQL's autovacuum and the app's start on
+  // PGlite (prepareDatabase) give a database in use.
+  await db.exec('ANALYZE');
+  const hashMs = await passwordHashMs();
 
   const helloWorld = buildHelloWorld();
   const reference = buildReferenceEndpoint(db);
@@ -122,7 +167,13 @@ async function main() {
     await app.close();
     process.exit(0);
   });
-  process.send({ ports, imeis, session });
+  process.send({
+    ports,
+    imeis,
+    session,
+    hashMs,
+    login: { user_name: FIRST_ADMIN.user_name, password: BENCH_PASSWORD },
+  });
 }
 
 main().catch((error) => {

@@ -99,11 +99,19 @@ test.describe('the side menu follows spec section 6', () => {
     await expect(page.locator('.ant-layout-sider')).toHaveClass(/ant-layout-sider-collapsed/);
   });
 
-  test("a link's page code loads once the link nears the viewport", async ({ page }) => {
+  test("a menu link's page code loads once the link nears the viewport", async ({ page }) => {
     await signInWithProfile(page, { allRoles: [], allPermissions: ['sim.index'] });
-    const prefetched = page.waitForRequest(/\/assets\/pending-page-[\w-]+\.js$/);
+    const pageCode: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/pending-page-[\w-]+\.js$/.test(request.url())) pageCode.push(request.url());
+    });
     await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Welcome, Test User' })).toBeVisible();
+    expect(pageCode).toEqual([]);
+    const prefetched = page.waitForRequest(/\/assets\/pending-page-[\w-]+\.js$/);
+    await menuGroups(page).filter({ hasText: 'SIM' }).click();
     await prefetched;
+    await expect(page).toHaveURL(/\/$/);
   });
 });
 

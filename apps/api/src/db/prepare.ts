@@ -11,6 +11,9 @@ export async function prepareDatabase(
   const applied = await migrate(db);
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
   const firstAdminCreated = await seedAccess(db);
+  // PGlite has no autovacuum: without statistics its planner sorts whole tables instead of using
+  // indexes. A PostgreSQL server keeps its own statistics.
+  if (db.kind === 'pglite') await db.exec('ANALYZE');
   return { firstAdminCreated };
 }
 

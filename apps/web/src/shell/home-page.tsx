@@ -1,10 +1,13 @@
 import { visibleMenu } from './menu';
 import { pageStyles } from './page-styles';
 import type { PageEntry } from './page-types';
-import { PrefetchLink } from './prefetch-link';
+import { Link } from 'react-router';
 import { useProfile } from './use-profile';
 
-/** The home page: a welcome and the pages this user may open, by menu group. */
+/**
+ * The home page: a welcome and the pages this user may open, by menu group. Its links do not
+ * prefetch (the side menu's do): a page full of links would load every page's code at once.
+ */
 export default function HomePage({ pages }: { pages: readonly PageEntry[] }) {
   const profile = useProfile();
   const sections = visibleMenu(pages, profile.data);
@@ -23,9 +26,7 @@ export default function HomePage({ pages }: { pages: readonly PageEntry[] }) {
               <ul style={{ margin: 0, paddingLeft: 18, lineHeight: 1.8 }}>
                 {section.pages.map((page) => (
                   <li key={page.path}>
-                    <PrefetchLink to={page.path} prefetch={page.load}>
-                      {page.label}
-                    </PrefetchLink>
+                    <Link to={page.path}>{page.label}</Link>
                   </li>
                 ))}
               </ul>

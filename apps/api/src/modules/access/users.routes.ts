@@ -26,7 +26,9 @@ import {
 export const usersModule: AppModule = {
   name: 'users',
   register({ endpoint, db }) {
-    endpoint(listUsersEndpoint, ({ query }) => listUsers(db, query));
+    endpoint(listUsersEndpoint, ({ query, principal }) =>
+      listUsers(db, query, principal.accessVersion),
+    );
     endpoint(getUserEndpoint, ({ params }) => getUser(db, params.id));
     endpoint(createUserEndpoint, async ({ principal, body, meta }) => {
       const created = await createUser(db, principal, body, meta);

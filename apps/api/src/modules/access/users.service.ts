@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod/mini';
 import type { Db, Queryable } from '../../db/db.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.js';
-import { containsPattern, direction, isoOrNull } from '../../http/sql.js';
+import { containsPattern, direction, isoOrNull, whereOf } from '../../http/sql.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { hashPassword } from '../session/password-hashing.js';
 import { endSessionsOfUser, type Principal, type RequestMeta } from '../session/session.service.js';
@@ -34,12 +34,31 @@ type UserRow = {
   created_at: Date;
 };
 
-const USER_COLUMNS = `
+const ACCOUNT_COLUMNS = `
   u.id, u.user_name, u.name, u.email, u.phone, u.type, u.status, u.rep_id, u.territory,
-  u.sim_cap, u.device_cap, u.first_login, u.last_login_at, u.created_at,
+  u.sim_cap, u.device_cap, u.first_login, u.last_login_at, u.created_at`;
+
+const USER_COLUMNS = `${ACCOUNT_COLUMNS},
   COALESCE((SELECT json_agg(json_build_object('id', r.id, 'name', r.name) ORDER BY r.name)
             FROM user_roles ur JOIN roles r ON r.id = ur.role_id
             WHERE ur.user_id = u.id), '[]'::json) AS roles`;
+
+/** The roles of a page of users in one statement, rather than one subquery per row. */
+async function withRoles(db: Queryable, rows: Omit<UserRow, 'roles'>[]): Promise<UserRow[]> {
+  const links = await db.query<{ user_id: number; id: number; name: string }>(
+    `SELECT ur.user_id, r.id, r.name FROM user_roles ur JOIN roles r ON r.id = ur.role_id
+     WHERE ur.user_id = ANY ($1::bigint[]) ORDER BY r.name`,
+    [rows.map((row) => row.id)],
+  );
+  const byUser = new Map<number, User['roles']>();
+  for (const link of links) {
+    byUser.set(link.user_id, [
+      ...(byUser.get(link.user_id) ?? []),
+      { id: link.id, name: link.name },
+    ]);
+  }
+  return rows.map((row) => ({ ...row, roles: byUser.get(row.id) ?? [] }));
+}
 
 const toUser = (row: UserRow): User => ({
   ...row,
@@ -124,31 +143,53 @@ const auditOf = (actor: Principal, meta: RequestMeta) => ({
   requestId: meta.requestId,
 });
 
+/** Filtered totals by access version: accounts change rarely, lists are read all day. */
+const totals = new Map<string, number>();
+const TOTALS_CACHE_LIMIT = 1_000;
+
+async function totalOf(db: Db, where: { sql: string; params: unknown[] }, version: number) {
+  const key = `${version}|${where.sql}|${JSON.stringify(where.params)}`;
+  const cached = totals.get(key);
+  if (cached !== undefined) return cached;
+  const [row] = await db.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM users u ${where.sql}`,
+    where.params,
+  );
+  if (totals.size >= TOTALS_CACHE_LIMIT) totals.clear();
+  totals.set(key, row?.total ?? 0);
+  return row?.total ?? 0;
+}
+
 /** Users matching the query, one page, with the total. */
-export async function listUsers(db: Db, query: UserListQuery) {
-  const where = `
-    WHERE ($1::text IS NULL OR u.name ILIKE $1 OR u.user_name ILIKE $1 OR u.email ILIKE $1)
-      AND ($2::bigint IS NULL OR EXISTS (
-            SELECT 1 FROM user_roles f WHERE f.user_id = u.id AND f.role_id = $2::bigint))
-      AND ($3::text IS NULL OR u.type = $3)
-      AND ($4::text IS NULL OR u.status = $4)`;
-  const filters = [
-    containsPattern(query.search),
-    query.role ?? null,
-    query.type ?? null,
-    query.status ?? null,
-  ];
+export async function listUsers(db: Db, query: UserListQuery, accessVersion: number) {
+  const search = containsPattern(query.search);
+  const where = whereOf([
+    search !== null && [
+      '(u.name ILIKE ? OR u.user_name ILIKE ? OR u.email ILIKE ?)',
+      search,
+      search,
+      search,
+    ],
+    query.role !== undefined && [
+      'EXISTS (SELECT 1 FROM user_roles f WHERE f.user_id = u.id AND f.role_id = ?)',
+      query.role,
+    ],
+    query.type !== undefined && ['u.type = ?', query.type],
+    query.status !== undefined && ['u.status = ?', query.status],
+  ]);
   const order = `${SORT_COLUMNS[query.sort]} ${direction(query.order)} NULLS LAST, u.id`;
-  const [rows, [count]] = await Promise.all([
-    db.query<UserRow>(
-      `SELECT ${USER_COLUMNS} FROM users u ${where} ORDER BY ${order} LIMIT $5 OFFSET $6`,
-      [...filters, query.pageSize, (query.page - 1) * query.pageSize],
+  const page = where.params.length;
+  const [rows, total] = await Promise.all([
+    db.query<Omit<UserRow, 'roles'>>(
+      `SELECT ${ACCOUNT_COLUMNS} FROM users u ${where.sql}
+       ORDER BY ${order} LIMIT $${page + 1} OFFSET $${page + 2}`,
+      [...where.params, query.pageSize, (query.page - 1) * query.pageSize],
     ),
-    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM users u ${where}`, filters),
+    totalOf(db, where, accessVersion),
   ]);
   return {
-    items: rows.map(toUser),
-    total: count?.total ?? 0,
+    items: (await withRoles(db, rows)).map(toUser),
+    total,
     page: query.page,
     pageSize: query.pageSize,
   };

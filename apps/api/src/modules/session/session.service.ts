@@ -25,6 +25,8 @@ export type Principal = {
   readonly firstLogin: 0 | 1;
   readonly roles: string[];
   readonly permissions: string[];
+  /** Moves whenever any account, role or permission changes: a key for caches of those. */
+  readonly accessVersion: number;
 };
 
 /** Where a request came from, for the session record and the audit log. */
@@ -295,6 +297,7 @@ export function createSessionService(db: Db, settings: SessionSettings) {
         firstLogin: account.first_login,
         roles: account.roles,
         permissions: account.permissions,
+        accessVersion: session.access_version,
       };
     },
 
