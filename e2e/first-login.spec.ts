@@ -1,5 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN_PASSWORD as NEW_PASSWORD, ALL_GROUPS, menuGroups } from './support';
+import {
+  ADMIN_PASSWORD as NEW_PASSWORD,
+  ALL_GROUPS,
+  chooseFromUserMenu,
+  menuGroups,
+} from './support';
 
 /** A new user's first day, against the real server on a fresh database. */
 test('first start: admin / admin, forced new password, sign out, sign in again, whole menu', async ({
@@ -54,9 +59,9 @@ test('first start: admin / admin, forced new password, sign out, sign in again, 
 
   // Logout ends the session on the server too: the old token no longer works.
   const token = await page.evaluate(() => localStorage.getItem('token'));
-  await page.getByRole('button', { name: 'User menu of Administrator' }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await chooseFromUserMenu(page, 'Administrator', 'Logout', () =>
+    expect(page).toHaveURL(/\/login$/, { timeout: 2_000 }),
+  );
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   const reuse = await page.request.get('/api/v1/profile', {
     headers: { authorization: `Bearer ${token}` },

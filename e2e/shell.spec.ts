@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { ALL_GROUPS, groupItems, menuGroups, sideMenu, signInWithProfile } from './support';
+import {
+  ALL_GROUPS,
+  chooseFromUserMenu,
+  drawerTitle,
+  groupItems,
+  menuGroups,
+  sideMenu,
+  signInWithProfile,
+} from './support';
 
 test.describe('signed out', () => {
   test("the title is 'Inventory' and any page sends the visitor to the right login", async ({
@@ -165,10 +173,10 @@ test.describe('the Update password drawer', () => {
   }) => {
     await signInWithProfile(page, { allRoles: ['admin'], allPermissions: [] });
     await page.goto('/');
-    await page.getByRole('button', { name: 'User menu of Test User' }).click();
-    await page.getByRole('menuitem', { name: 'Change Password' }).click();
+    await chooseFromUserMenu(page, 'Test User', 'Change Password', () =>
+      expect(drawerTitle(page)).toHaveText('Update password', { timeout: 2_000 }),
+    );
     const drawer = page.locator('.ant-drawer-content-wrapper');
-    await expect(page.locator('.ant-drawer-title')).toHaveText('Update password');
     await expect(drawer).toHaveCSS('width', '360px');
 
     const submit = page.locator('.ant-drawer').getByRole('button', { name: 'Update password' });
@@ -203,8 +211,9 @@ test.describe('the Update password drawer', () => {
       }),
     );
     await page.goto('/');
-    await page.getByRole('button', { name: 'User menu of Test User' }).click();
-    await page.getByRole('menuitem', { name: 'Change Password' }).click();
+    await chooseFromUserMenu(page, 'Test User', 'Change Password', () =>
+      expect(drawerTitle(page)).toHaveText('Update password', { timeout: 2_000 }),
+    );
     await page.getByLabel('Current password').fill('old-password-1');
     await page.getByLabel('New password', { exact: true }).fill('new-password-1');
     await page.getByLabel('Confirm new password').fill('new-password-1');

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The password the first-start journey gives the first administrator. */
 export const ADMIN_PASSWORD = 'warehouse-admin-2026';
@@ -89,3 +89,33 @@ export async function groupItems(page: Page, group: string): Promise<string[]> {
   await items.first().waitFor();
   return items.allInnerTexts();
 }
+
+/**
+ * Picks an entry of the header's user menu and waits for its effect. Under load a click can land
+ * while the dropdown is still opening, so the whole gesture is retried until the effect shows.
+ */
+export async function chooseFromUserMenu(
+  page: Page,
+  userName: string,
+  entry: 'Change Password' | 'Logout',
+  effect: () => Promise<void>,
+): Promise<void> {
+  const item = page.getByRole('menuitem', { name: entry });
+  await expect(async () => {
+    // A click of an earlier attempt may have landed after all: then only its effect is awaited.
+    const landed = await effect().then(
+      () => true,
+      () => false,
+    );
+    if (landed) return;
+    if (!(await item.isVisible())) {
+      await page
+        .getByRole('button', { name: `User menu of ${userName}` })
+        .click({ timeout: 2_000 });
+    }
+    await item.click({ timeout: 2_000 });
+    await effect();
+  }).toPass({ timeout: 30_000 });
+}
+
+export const drawerTitle = (page: Page): Locator => page.locator('.ant-drawer-title');
