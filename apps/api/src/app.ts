@@ -60,8 +60,9 @@ export async function buildApp(
   });
   registerErrorHandler(app);
   app.decorate('endpoints', []);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   app.addHook('onClose', () => db.close());
 

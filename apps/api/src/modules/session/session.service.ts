@@ -65,7 +65,10 @@ type UserRow = {
  * judged in code, which keeps the statement as cheap as a primary-key read on PGlite too.
  */
 const SESSION_SQL = `
-  SELECT s.id AS session_id, s.user_id, s.last_seen_at, s.expires_at, s.revoked_at,
+  SELECT s.id AS session_id, s.user_id,
+         extract(epoch FROM s.last_seen_at)::float8 * 1000 AS last_seen_ms,
+         extract(epoch FROM s.expires_at)::float8 * 1000 AS expires_ms,
+         s.revoked_at IS NOT NULL AS revoked,
          (SELECT version FROM access_state) AS access_version
   FROM sessions s
   WHERE s.token_hash = $1`;
@@ -82,19 +85,18 @@ const ACCOUNT_SQL = `
               WHERE ur.user_id = u.id), '{}') AS permissions
   FROM users u WHERE u.id = $1`;
 
+/** Times as epoch milliseconds: numbers parse far faster than timestamps on every request. */
 type SessionRow = {
   session_id: number;
   user_id: number;
-  last_seen_at: Date;
-  expires_at: Date;
-  revoked_at: Date | null;
+  last_seen_ms: number;
+  expires_ms: number;
+  revoked: boolean;
   access_version: number;
 };
 
 const isOpen = (session: SessionRow, idleMs: number, now: number) =>
-  session.revoked_at === null &&
-  session.expires_at.getTime() > now &&
-  session.last_seen_at.getTime() > now - idleMs;
+  !session.revoked && session.expires_ms > now && session.last_seen_ms > now - idleMs;
 
 type AccountRow = {
   user_name: string;
@@ -283,7 +285,7 @@ export function createSessionService(db: Db, settings: SessionSettings) {
       if (!session || !isOpen(session, settings.idleMs, now)) return null;
       const account = await accountOf(session.user_id, session.access_version);
       if (!account || account.status !== 'active') return null;
-      if (now - session.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
+      if (now - session.last_seen_ms > TOUCH_INTERVAL_MS) {
         await db.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [
           session.session_id,
         ]);
