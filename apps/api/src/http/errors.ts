@@ -44,3 +44,16 @@ export class ConflictError extends ApiError {
 
 export const fieldError = (field: string, message: string) =>
   new ValidationError({ [field]: [message] });
+
+/**
+ * Turns a unique-index violation into a 422 on the field that index guards; any other error is
+ * thrown on. `fields` maps index name to [field, message].
+ */
+export const uniqueViolationAs =
+  (fields: Record<string, readonly [field: string, message: string]>) =>
+  (error: unknown): never => {
+    const { code, constraint } = error as { code?: string; constraint?: string };
+    const field = code === '23505' && constraint ? fields[constraint] : undefined;
+    if (field) throw new ValidationError({ [field[0]]: [field[1]] });
+    throw error;
+  };

@@ -6,9 +6,9 @@ import type {
 } from '@inventory/contract';
 import type { z } from 'zod/mini';
 import type { Db, Queryable } from '../../db/db.js';
-import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.js';
+import { ConflictError, NotFoundError, uniqueViolationAs } from '../../http/errors.js';
 import { containsPattern, direction } from '../../http/sql.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { auditActor, recordAudit } from '../audit/audit.service.js';
 import type { Principal, RequestMeta } from '../session/session.service.js';
 
 const PERMISSION_COLUMNS = `
@@ -29,19 +29,8 @@ async function findPermission(db: Queryable, id: number): Promise<Permission> {
   return row;
 }
 
-function nameTaken(error: unknown): never {
-  const { code, constraint } = error as { code?: string; constraint?: string };
-  if (code === '23505' && constraint === 'permissions_name_key') {
-    throw new ValidationError({ name: ['A permission with this name exists.'] });
-  }
-  throw error;
-}
-
-const auditOf = (actor: Principal, meta: RequestMeta) => ({
-  actorId: actor.userId,
-  actorName: actor.userName,
-  ip: meta.ip,
-  requestId: meta.requestId,
+const nameTaken = uniqueViolationAs({
+  permissions_name_key: ['name', 'A permission with this name exists.'],
 });
 
 /** Permissions matching the query, by group by default. */
@@ -80,7 +69,7 @@ export async function createPermission(
       .catch(nameTaken);
     const permission = await findPermission(tx, created!.id);
     await recordAudit(tx, {
-      ...auditOf(actor, meta),
+      ...auditActor(actor, meta),
       action: 'permission.created',
       entityType: 'permission',
       entityId: permission.id,
@@ -110,7 +99,7 @@ export async function updatePermission(
       .catch(nameTaken);
     const after = await findPermission(tx, id);
     await recordAudit(tx, {
-      ...auditOf(actor, meta),
+      ...auditActor(actor, meta),
       action: 'permission.updated',
       entityType: 'permission',
       entityId: id,
@@ -128,7 +117,7 @@ export async function deletePermission(db: Db, actor: Principal, id: number, met
     if (before.is_catalogue) throw new ConflictError(CATALOGUE_FIXED);
     await tx.query('DELETE FROM permissions WHERE id = $1', [id]);
     await recordAudit(tx, {
-      ...auditOf(actor, meta),
+      ...auditActor(actor, meta),
       action: 'permission.deleted',
       entityType: 'permission',
       entityId: id,

@@ -7,9 +7,14 @@ import {
 } from '@inventory/contract';
 import type { z } from 'zod/mini';
 import type { Db, Queryable } from '../../db/db.js';
-import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.js';
+import {
+  ConflictError,
+  NotFoundError,
+  ValidationError,
+  uniqueViolationAs,
+} from '../../http/errors.js';
 import { containsPattern, direction } from '../../http/sql.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { auditActor, recordAudit } from '../audit/audit.service.js';
 import type { Principal, RequestMeta } from '../session/session.service.js';
 import { addedNames, assertCanGrant } from './grants.js';
 
@@ -55,22 +60,11 @@ async function setPermissions(db: Queryable, roleId: number, names: readonly str
   );
 }
 
-function nameTaken(error: unknown): never {
-  const { code, constraint } = error as { code?: string; constraint?: string };
-  if (code === '23505' && constraint === 'roles_name_key') {
-    throw new ValidationError({ name: ['A role with this name exists.'] });
-  }
-  throw error;
-}
+const nameTaken = uniqueViolationAs({
+  roles_name_key: ['name', 'A role with this name exists.'],
+});
 
 const isAdminRole = (role: Pick<Role, 'name'>) => role.name.toLowerCase() === ADMIN_ROLE;
-
-const auditOf = (actor: Principal, meta: RequestMeta) => ({
-  actorId: actor.userId,
-  actorName: actor.userName,
-  ip: meta.ip,
-  requestId: meta.requestId,
-});
 
 /** Roles matching the query with user counts and permissions, one page. */
 export async function listRoles(db: Db, query: z.output<typeof roleListQuerySchema>) {
@@ -106,7 +100,7 @@ export async function createRole(
     await setPermissions(tx, created!.id, input.permissions);
     const role = await findRole(tx, created!.id);
     await recordAudit(tx, {
-      ...auditOf(actor, meta),
+      ...auditActor(actor, meta),
       action: 'role.created',
       entityType: 'role',
       entityId: role.id,
@@ -145,7 +139,7 @@ export async function updateRole(
     if (input.permissions) await setPermissions(tx, id, input.permissions);
     const after = await findRole(tx, id);
     await recordAudit(tx, {
-      ...auditOf(actor, meta),
+      ...auditActor(actor, meta),
       action: 'role.updated',
       entityType: 'role',
       entityId: id,
@@ -176,7 +170,7 @@ export async function deleteRole(db: Db, actor: Principal, id: number, meta: Req
     }
     await tx.query('DELETE FROM roles WHERE id = $1', [id]);
     await recordAudit(tx, {
-      ...auditOf(actor, meta),
+      ...auditActor(actor, meta),
       action: 'role.deleted',
       entityType: 'role',
       entityId: id,

@@ -9,9 +9,14 @@ import {
 } from '@inventory/contract';
 import type { z } from 'zod/mini';
 import type { Db, Queryable } from '../../db/db.js';
-import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.js';
+import {
+  ConflictError,
+  NotFoundError,
+  ValidationError,
+  uniqueViolationAs,
+} from '../../http/errors.js';
 import { containsPattern, direction, isoOrNull, whereOf } from '../../http/sql.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { auditActor, recordAudit } from '../audit/audit.service.js';
 import { hashPassword } from '../session/password-hashing.js';
 import { endSessionsOfUser, type Principal, type RequestMeta } from '../session/session.service.js';
 import { addedNames, assertCanGrant } from './grants.js';
@@ -124,23 +129,9 @@ async function assertNotLastAdmin(db: Queryable, user: User) {
   }
 }
 
-/** A unique-index violation on user name or email, as a field message. */
-function uniqueViolation(error: unknown): never {
-  const { code, constraint } = error as { code?: string; constraint?: string };
-  if (code === '23505' && constraint === 'users_user_name_key') {
-    throw new ValidationError({ user_name: ['This user name is taken.'] });
-  }
-  if (code === '23505' && constraint === 'users_email_key') {
-    throw new ValidationError({ email: ['Another user has this email.'] });
-  }
-  throw error;
-}
-
-const auditOf = (actor: Principal, meta: RequestMeta) => ({
-  actorId: actor.userId,
-  actorName: actor.userName,
-  ip: meta.ip,
-  requestId: meta.requestId,
+const uniqueViolation = uniqueViolationAs({
+  users_user_name_key: ['user_name', 'This user name is taken.'],
+  users_email_key: ['email', 'Another user has this email.'],
 });
 
 /** Filtered totals by access version: accounts change rarely, lists are read all day. */
@@ -240,7 +231,7 @@ export async function createUser(
     ]);
     const user = await findUser(tx, id);
     await recordAudit(tx, {
-      ...auditOf(actor, meta),
+      ...auditActor(actor, meta),
       action: 'user.created',
       entityType: 'user',
       entityId: id,
@@ -329,7 +320,7 @@ export async function updateUser(
     const after = await findUser(tx, id);
     if (Object.keys(changes).length > 0 || rolesChanged) {
       await recordAudit(tx, {
-        ...auditOf(actor, meta),
+        ...auditActor(actor, meta),
         action: 'user.updated',
         entityType: 'user',
         entityId: id,
@@ -349,7 +340,7 @@ export async function deleteUser(db: Db, actor: Principal, id: number, meta: Req
     await assertNotLastAdmin(tx, before);
     await tx.query('DELETE FROM users WHERE id = $1', [id]);
     await recordAudit(tx, {
-      ...auditOf(actor, meta),
+      ...auditActor(actor, meta),
       action: 'user.deleted',
       entityType: 'user',
       entityId: id,
@@ -371,7 +362,7 @@ export async function resetPassword(db: Db, actor: Principal, id: number, meta: 
     );
     const ended = await endSessionsOfUser(tx, id, 'password_reset');
     await recordAudit(tx, {
-      ...auditOf(actor, meta),
+      ...auditActor(actor, meta),
       action: 'user.password_reset',
       entityType: 'user',
       entityId: id,
@@ -414,7 +405,7 @@ export async function endSessions(db: Db, actor: Principal, id: number, meta: Re
     await findUser(tx, id);
     const ended = await endSessionsOfUser(tx, id, 'signed_out_by_admin');
     await recordAudit(tx, {
-      ...auditOf(actor, meta),
+      ...auditActor(actor, meta),
       action: 'user.sessions_ended',
       entityType: 'user',
       entityId: id,

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/db.js';
+import type { Principal, RequestMeta } from '../session/session.service.js';
 
 export type AuditEntry = {
   readonly actorId: number | null;
@@ -11,6 +12,14 @@ export type AuditEntry = {
   readonly ip?: string | null;
   readonly requestId?: string | null;
 };
+
+/** The who and where of an audit entry for a signed-in actor's request. */
+export const auditActor = (actor: Principal, meta: RequestMeta) => ({
+  actorId: actor.userId,
+  actorName: actor.userName,
+  ip: meta.ip,
+  requestId: meta.requestId,
+});
 
 /** Appends one event to the audit log, inside the caller's transaction. */
 export async function recordAudit(db: Queryable, entry: AuditEntry): Promise<void> {

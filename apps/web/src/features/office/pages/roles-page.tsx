@@ -6,6 +6,7 @@ import { showApiError } from '../../../shell/api-errors';
 import { notify } from '../../../shell/notify';
 import type { PageProps } from '../../../shell/page-types';
 import { useCan } from '../../../shell/use-can';
+import { tableUrlState } from '../../../shell/table-url-state';
 import { useUrlState } from '../../../shell/use-url-state';
 import { useDeleteRole, useRoleList } from '../api/office.queries';
 import { RoleFormDrawer } from '../components/role-form-drawer';
@@ -39,8 +40,12 @@ export default function RolesPage({ entry }: PageProps) {
     }
   };
 
-  const sortOrder = (key: string) =>
-    query.sort === key ? (query.order === 'desc' ? 'descend' : 'ascend') : null;
+  const { sortOrder, pagination, onChange } = tableUrlState<Role>(
+    query,
+    roles.data?.total,
+    setUrl,
+    'roles',
+  );
 
   const columns: TableProps<Role>['columns'] = [
     {
@@ -113,21 +118,8 @@ export default function RolesPage({ entry }: PageProps) {
         columns={columns}
         dataSource={roles.data?.items}
         loading={roles.isFetching}
-        pagination={{
-          current: query.page,
-          pageSize: query.pageSize,
-          total: roles.data?.total ?? 0,
-          showTotal: (total) => `${total} roles`,
-        }}
-        onChange={(pagination, _filters, sorter) => {
-          const single = Array.isArray(sorter) ? sorter[0] : sorter;
-          setUrl({
-            page: pagination.current,
-            pageSize: pagination.pageSize,
-            sort: single?.order ? String(single.field) : undefined,
-            order: single?.order === 'descend' ? 'desc' : undefined,
-          });
-        }}
+        pagination={pagination}
+        onChange={onChange}
       />
       {editing && (
         <RoleFormDrawer

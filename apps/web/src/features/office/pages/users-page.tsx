@@ -12,6 +12,7 @@ import { showApiError } from '../../../shell/api-errors';
 import { notify } from '../../../shell/notify';
 import type { PageProps } from '../../../shell/page-types';
 import { useCan } from '../../../shell/use-can';
+import { tableUrlState } from '../../../shell/table-url-state';
 import { useUrlState } from '../../../shell/use-url-state';
 import {
   useAllRoles,
@@ -78,8 +79,12 @@ export default function UsersPage({ entry }: PageProps) {
     );
   };
 
-  const sortOrder = (key: string) =>
-    query.sort === key ? (query.order === 'desc' ? 'descend' : 'ascend') : null;
+  const { sortOrder, pagination, onChange } = tableUrlState<User>(
+    query,
+    users.data?.total,
+    setUrl,
+    'users',
+  );
 
   const columns: TableProps<User>['columns'] = [
     {
@@ -222,22 +227,8 @@ export default function UsersPage({ entry }: PageProps) {
             ? `The users could not be loaded: ${users.error.message}`
             : 'No users match.',
         }}
-        pagination={{
-          current: query.page,
-          pageSize: query.pageSize,
-          total: users.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => `${total} users`,
-        }}
-        onChange={(pagination, _filters, sorter) => {
-          const single = Array.isArray(sorter) ? sorter[0] : sorter;
-          setUrl({
-            page: pagination.current,
-            pageSize: pagination.pageSize,
-            sort: single?.order ? String(single.field) : undefined,
-            order: single?.order === 'descend' ? 'desc' : undefined,
-          });
-        }}
+        pagination={pagination}
+        onChange={onChange}
       />
       {editing && (
         <UserFormDrawer
