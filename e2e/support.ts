@@ -11,6 +11,7 @@ export async function signIn(page: Page, userName: string, password: string): Pr
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** The menu groups of spec section 2, written out from the spec rather than read from the code. */
 export const ALL_GROUPS = [
   'Dashboard',
   'RTS Inventory',

@@ -66,7 +66,6 @@ async function grantAllToAdmin(tx: Queryable) {
  * Returns true when the first administrator was created.
  */
 export async function seedAccess(db: Db): Promise<boolean> {
-  const passwordHash = await hashPassword(FIRST_ADMIN.password);
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
     await syncPermissionCatalogue(tx, PERMISSION_CATALOGUE);
@@ -79,6 +78,8 @@ export async function seedAccess(db: Db): Promise<boolean> {
       'SELECT count(*)::int AS count FROM users',
     );
     if (count > 0) return false;
+    // Hashed only here: every later start skips the cost.
+    const passwordHash = await hashPassword(FIRST_ADMIN.password);
     const [admin] = await tx.query<{ id: number }>(
       `INSERT INTO users (user_name, name, type, password_hash, first_login)
        VALUES ($1, 'Administrator', 'staff', $2, 1) RETURNING id`,

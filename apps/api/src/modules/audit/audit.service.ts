@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/db.js';
+import { containsPattern } from '../../http/sql.js';
 import type { Principal, RequestMeta } from '../session/session.service.js';
 
 export type AuditEntry = {
@@ -77,7 +78,7 @@ export async function listAuditEvents(db: Queryable, query: AuditQuery) {
       AND ($3::bigint IS NULL OR actor_id = $3::bigint)
       AND ($4::text IS NULL OR action = $4)
       AND ($5::text IS NULL OR actor_name ILIKE $5 OR action ILIKE $5)`;
-  const search = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const search = containsPattern(query.search);
   const filters = [
     query.entity_type ?? null,
     query.entity_id ?? null,
