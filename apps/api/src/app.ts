@@ -16,6 +16,7 @@ import { createSessionService } from './modules/session/session.service.js';
 import { registerAccessGuard } from './plugins/access-guard.js';
 import { registerErrorHandler, registerNotFoundHandler } from './plugins/error-handler.js';
 import { registerWebApp } from './plugins/web-app.js';
+import { createDownloads } from './toolkit/downloads.js';
 
 export type BuildOptions = {
   /** Checks every answer against its contract schema (tests). */
@@ -75,6 +76,7 @@ export async function buildApp(
     db,
     config,
     sessions,
+    downloads: createDownloads(db),
     endpoint(endpoint, handler) {
       app.endpoints.push(endpoint);
       registerEndpoint(app, endpoint, handler, {

@@ -12,3 +12,6 @@ export * from './users.contract.js';
 export * from './roles.contract.js';
 export * from './permissions.contract.js';
 export * from './audit.contract.js';
+export * from './resource.js';
+export * from './master-data/fields.js';
+export * from './master-data/colors.contract.js';

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import type { $ZodError } from 'zod/v4/core';
 import type { Principal, RequestMeta } from '../modules/session/session.service.js';
+import type { PreparedFile } from '../toolkit/downloads.js';
 import { ValidationError } from './errors.js';
 
 type Parsed<S> = S extends Schema ? z.output<S> : undefined;
@@ -32,9 +33,14 @@ export class Answer<T> {
   ) {}
 }
 
+/** A handler's answer that is a file, streamed as it is made instead of wrapped as JSON. */
+export class FileAnswer {
+  constructor(readonly file: PreparedFile) {}
+}
+
 export type EndpointHandler<E extends EndpointDefinition> = (
   input: EndpointInput<E>,
-) => Promise<EndpointData<E> | Answer<EndpointData<E>>>;
+) => Promise<EndpointData<E> | Answer<EndpointData<E>> | FileAnswer>;
 
 /** Field errors of a failed zod parse: dotted path to messages; '_' for the whole value. */
 export function fieldErrorsOf(error: $ZodError): FieldErrors {
@@ -91,6 +97,13 @@ export function registerEndpoint<E extends EndpointDefinition>(
         meta: requestMeta(request),
       } as EndpointInput<E>;
       const result = await handler(input);
+      if (result instanceof FileAnswer) {
+        const { fileName, contentType, stream } = result.file;
+        reply.header('content-type', contentType);
+        reply.header('content-disposition', `attachment; filename="${fileName}"`);
+        reply.header('cache-control', 'no-store');
+        return reply.send(stream);
+      }
       const answer = result instanceof Answer ? result : new Answer(result, 'OK');
       if (options.validateResponses) z.parse(endpoint.response, answer.data);
       reply.code(status);

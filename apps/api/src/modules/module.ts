@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/db.js';
 import type { EndpointHandler } from '../http/endpoint.js';
+import type { Downloads } from '../toolkit/downloads.js';
 import type { SessionService } from './session/session.service.js';
 
 /** What a business area gets to register its endpoints. */
@@ -11,6 +12,8 @@ export type ModuleContext = {
   readonly db: Db;
   readonly config: AppConfig;
   readonly sessions: SessionService;
+  /** One-use download links and the producers of their files. */
+  readonly downloads: Downloads;
   /** Registers one contract endpoint with its handler. */
   endpoint<E extends EndpointDefinition>(endpoint: E, handler: EndpointHandler<E>): void;
 };
