@@ -67,16 +67,30 @@ export type ResourceDefinition<
 const trimmedText = (max: number, tooLong: string) =>
   z.string().check(z.trim(), z.maxLength(max, tooLong));
 
+type ListableResource<Filters extends Record<string, Schema>, Sort extends string> = {
+  readonly filters: Filters;
+  readonly sorts: readonly [Sort, ...Sort[]];
+  readonly defaultSort: NoInfer<Sort>;
+};
+
+/** What a list shows, without paging: search, sort and the resource's filters (count, export). */
+export const filterQuerySchemaOf = <Filters extends Record<string, Schema>, Sort extends string>(
+  resource: ListableResource<Filters, Sort>,
+) =>
+  z.extend(
+    z.object({
+      search: z.optional(trimmedText(200, 'The search is too long.')),
+      sort: z._default(z.enum(resource.sorts), resource.defaultSort),
+      order: z._default(z.enum(['asc', 'desc']), 'asc'),
+    }),
+    resource.filters,
+  );
+
 /** The query of every toolkit list: keyset paging, sort, search and the resource's filters. */
-export const listQuerySchemaOf = <R extends ResourceDefinition>(resource: R) =>
-  z.object({
-    ...resource.filters,
-    search: z.optional(trimmedText(200, 'The search is too long.')),
-    sort: z._default(
-      z.enum(resource.sorts as unknown as readonly [string, ...string[]]),
-      resource.defaultSort,
-    ),
-    order: z._default(z.enum(['asc', 'desc']), 'asc'),
+export const listQuerySchemaOf = <Filters extends Record<string, Schema>, Sort extends string>(
+  resource: ListableResource<Filters, Sort>,
+) =>
+  z.extend(filterQuerySchemaOf(resource), {
     cursor: z.optional(z.string().check(z.maxLength(1000, 'The page link is damaged.'))),
     limit: z._default(
       z.coerce
@@ -174,7 +188,7 @@ export function resourceEndpoints<
   const base = `/${resource.name}`;
   const { tag, view, manage, plural, singular } = resource;
   const listQuery = listQuerySchemaOf(resource);
-  const filterQuery = z.omit(listQuery, { cursor: true, limit: true });
+  const filterQuery = filterQuerySchemaOf(resource);
   return {
     list: defineEndpoint({
       method: 'GET',

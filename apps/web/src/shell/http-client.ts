@@ -33,6 +33,8 @@ type CallInput<E extends EndpointDefinition> = {
   params?: Record<string, string | number>;
   query?: EndpointQuery<E>;
   body?: EndpointBody<E>;
+  /** A file sent as the body itself (uploads), instead of JSON. */
+  file?: File;
 };
 
 function urlOf(endpoint: EndpointDefinition, input: CallInput<EndpointDefinition>): string {
@@ -57,12 +59,14 @@ export async function callEndpoint<E extends EndpointDefinition>(
 ): Promise<Envelope<EndpointData<E>>> {
   const token = getToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (input.body !== undefined) headers['Content-Type'] = 'application/json';
+  // The server reads the file's kind from its name and content, not from the browser's guess.
+  if (input.file) headers['Content-Type'] = 'application/octet-stream';
+  else if (input.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(urlOf(endpoint, input), {
     method: endpoint.method,
     headers,
-    body: input.body === undefined ? undefined : JSON.stringify(input.body),
+    body: input.file ?? (input.body === undefined ? undefined : JSON.stringify(input.body)),
   });
   const body = (await response.json().catch(() => null)) as unknown;
   if (response.status >= 200 && response.status <= 299) {

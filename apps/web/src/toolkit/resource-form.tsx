@@ -1,0 +1,183 @@
+import { Button, Drawer, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
+import { useState } from 'react';
+import { showApiError } from '../shell/api-errors';
+import { notify } from '../shell/notify';
+import { useResourceWrites } from './resource-queries';
+import type { FormField, Option, ResourcePageConfig } from './resource-page-config';
+import { fieldSchema, zodRule } from './zod-rules';
+
+/** A select whose options come from the server as the user types. */
+function RemoteSelect({
+  field,
+  value,
+  onChange,
+  initial,
+  id,
+}: {
+  id?: string;
+  field: Extract<FormField, { kind: 'remote' }>;
+  value?: number | number[] | null;
+  onChange?: (value: number | number[] | null) => void;
+  initial: Option[];
+}) {
+  const [options, setOptions] = useState<Option[]>(initial);
+  const [loading, setLoading] = useState(false);
+  const search = async (term: string) => {
+    setLoading(true);
+    try {
+      const found = await field.load(term);
+      const chosen = options.filter((option) =>
+        Array.isArray(value) ? value.includes(option.value as number) : option.value === value,
+      );
+      setOptions([...chosen, ...found.filter((o) => !chosen.some((c) => c.value === o.value))]);
+    } finally {
+      setLoading(false);
+    }
+  };
+  return (
+    <Select
+      id={id}
+      showSearch={{ filterOption: false, onSearch: (term) => void search(term) }}
+      allowClear
+      mode={field.multiple ? 'multiple' : undefined}
+      value={value ?? undefined}
+      onChange={(next) => onChange?.(next ?? null)}
+      onFocus={() => void search('')}
+      options={options}
+      loading={loading}
+      placeholder={field.placeholder ?? 'Type to search'}
+      notFoundContent={loading ? 'Searching…' : 'Nothing found'}
+    />
+  );
+}
+
+/** The props Form.Item gives its control: value, change handler and the id its label points at. */
+type Control = Record<string, never>;
+
+function FieldInput({ field, initial, ...rest }: { field: FormField; initial: Option[] }) {
+  // Each control takes the props its kind understands; Form.Item checks the value by the schema.
+  const control = rest as Control;
+  switch (field.kind) {
+    case 'textarea':
+      return <Input.TextArea rows={3} placeholder={field.placeholder} {...control} />;
+    case 'number':
+      return (
+        <InputNumber
+          style={{ width: '100%' }}
+          min={field.min}
+          step={field.step}
+          precision={field.precision}
+          suffix={field.suffix}
+          placeholder={field.placeholder}
+          {...control}
+        />
+      );
+    case 'switch':
+      return <Switch {...control} />;
+    case 'select':
+      return (
+        <Select
+          options={[...field.options]}
+          mode={field.multiple ? 'multiple' : undefined}
+          allowClear={field.allowClear}
+          placeholder={field.placeholder}
+          {...control}
+        />
+      );
+    case 'words':
+      return (
+        <Select
+          mode="tags"
+          tokenSeparators={[',', '|']}
+          open={false}
+          suffixIcon={null}
+          placeholder={field.placeholder ?? 'Type and press Enter'}
+          {...control}
+        />
+      );
+    case 'remote':
+      return <RemoteSelect field={field} initial={initial} {...control} />;
+    default:
+      return <Input placeholder={field.placeholder} {...control} />;
+  }
+}
+
+/**
+ * Create or edit one row of a resource in a drawer. Each field is checked by the contract's own
+ * schema before sending; the server's 422 messages land on the same fields.
+ */
+export function ResourceFormDrawer<T extends { id: number }>({
+  config,
+  item,
+  onClose,
+}: {
+  config: ResourcePageConfig<T>;
+  item: T | null;
+  onClose: () => void;
+}) {
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const writes = useResourceWrites(config.endpoints);
+  const schema = item ? config.resource.update : config.resource.create;
+  const { singular } = config.resource;
+
+  const submit = async (values: Record<string, unknown>) => {
+    const body = config.form.toBody ? config.form.toBody(values) : values;
+    try {
+      if (item) await writes.update.mutateAsync({ id: item.id, body });
+      else await writes.create.mutateAsync(body);
+      notify.success(`The ${singular} is saved.`);
+      onClose();
+    } catch (error) {
+      showApiError(error, form);
+    }
+  };
+
+  return (
+    <Drawer
+      open
+      size={520}
+      title={item ? `Edit ${singular} ${config.titleOf(item)}` : `New ${singular}`}
+      onClose={onClose}
+      extra={
+        <Space>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button
+            type="primary"
+            onClick={() => form.submit()}
+            loading={writes.create.isPending || writes.update.isPending}
+          >
+            Save
+          </Button>
+        </Space>
+      }
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        initialValues={item ? config.form.toValues(item) : config.form.defaults}
+      >
+        {config.form.fields.map((field) => (
+          <Form.Item
+            key={field.name}
+            label={field.label}
+            name={field.name}
+            extra={field.help}
+            required={field.required}
+            valuePropName={field.kind === 'switch' ? 'checked' : 'value'}
+            rules={[zodRule(fieldSchema(schema, field.name))]}
+          >
+            <FieldInput
+              field={field}
+              initial={
+                item && field.kind === 'remote'
+                  ? ((field.initial as ((row: T) => Option[]) | undefined)?.(item) ?? [])
+                  : []
+              }
+            />
+          </Form.Item>
+        ))}
+      </Form>
+    </Drawer>
+  );
+}

@@ -1,0 +1,371 @@
+import { COUNT_CAP, LAST_PAGE_CURSOR } from '@inventory/contract';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Dropdown,
+  Empty,
+  Input,
+  Popconfirm,
+  Popover,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
+import type { TableProps } from 'antd';
+import type { SortOrder } from 'antd/es/table/interface';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { showApiError } from '../shell/api-errors';
+import { callEndpoint } from '../shell/http-client';
+import { notify } from '../shell/notify';
+import type { PageProps } from '../shell/page-types';
+import { useCan } from '../shell/use-can';
+import { useListUrlState } from './list-url-state';
+import type { ListFilter, Option, ResourcePageConfig } from './resource-page-config';
+import { ResourceFormDrawer } from './resource-form';
+import {
+  startDownload,
+  useResourceCount,
+  useResourceList,
+  useResourceWrites,
+  type ListQuery,
+} from './resource-queries';
+import { useStoredColumns } from './use-stored-columns';
+
+const ImportDrawer = lazy(() => import('./import-drawer'));
+
+const PAGE_SIZES = [20, 50, 100, 200];
+
+function RemoteFilter({
+  filter,
+  value,
+  onChange,
+}: {
+  filter: Extract<ListFilter, { load: unknown }>;
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+}) {
+  const [options, setOptions] = useState<Option[]>([]);
+  const search = async (term: string) => setOptions(await filter.load(term));
+  return (
+    <Select
+      aria-label={filter.label}
+      placeholder={filter.label}
+      style={{ minWidth: 200 }}
+      allowClear
+      showSearch={{ filterOption: false, onSearch: (term) => void search(term) }}
+      onFocus={() => void search('')}
+      value={value ? Number(value) : undefined}
+      labelRender={(selected) => selected.label ?? `#${value}`}
+      options={options}
+      onChange={(next) => onChange(next === undefined ? undefined : String(next))}
+    />
+  );
+}
+
+const countText = (count: { total: number; capped: boolean } | undefined, plural: string) =>
+  count
+    ? count.capped
+      ? `More than ${COUNT_CAP.toLocaleString()} ${plural.toLowerCase()}`
+      : `${count.total.toLocaleString()} ${plural.toLowerCase()}`
+    : '';
+
+/**
+ * A whole master-data page from a declaration: search, filters, sort and keyset paging kept in
+ * the address; a count; a column chooser; create and edit in a drawer; activate, deactivate and
+ * delete; export of the current filter; import with a dry run.
+ */
+export function ResourcePage<T extends { id: number; active?: boolean }>({
+  entry,
+  config,
+}: PageProps & { config: ResourcePageConfig<T> }) {
+  const { resource, endpoints } = config;
+  const filterKeys = useMemo(() => config.filters.map((filter) => filter.key), [config.filters]);
+  const [url, setUrl] = useListUrlState(filterKeys);
+  const query: ListQuery = {
+    ...url,
+    sort: url.sort ?? resource.defaultSort,
+    order: url.order === 'desc' ? 'desc' : 'asc',
+    limit: Number(url.limit ?? 50),
+  };
+  const list = useResourceList<T>(endpoints, query);
+  const count = useResourceCount(endpoints, query);
+  const writes = useResourceWrites(endpoints);
+  const canManage = useCan(resource.manage);
+  const [editing, setEditing] = useState<T | 'new' | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [shown, setShown] = useStoredColumns(resource.name, config.columns);
+  const filtered = Boolean(url.search) || filterKeys.some((key) => url[key] !== undefined);
+
+  const act = async (work: () => Promise<unknown>, success: string) => {
+    try {
+      await work();
+      notify.success(success);
+    } catch (error) {
+      showApiError(error);
+    }
+  };
+
+  const exportAs = (format: 'csv' | 'xlsx') =>
+    act(async () => {
+      const { cursor: _cursor, limit: _limit, ...filters } = query;
+      const answer = await callEndpoint(endpoints.exportFile, {
+        body: { ...filters, format } as never,
+      });
+      startDownload(answer.data);
+    }, `The export of ${resource.plural.toLowerCase()} has started.`);
+
+  const sortOrder = (key: string | undefined): SortOrder =>
+    key && query.sort === key ? (query.order === 'desc' ? 'descend' : 'ascend') : null;
+
+  const columns: TableProps<T>['columns'] = [
+    ...config.columns
+      .filter((column) => shown.has(column.key))
+      .map((column) => ({
+        key: column.key,
+        dataIndex: column.key,
+        title: column.title,
+        width: column.width,
+        sorter: Boolean(column.sortKey),
+        sortOrder: sortOrder(column.sortKey),
+        render: column.render
+          ? (_: unknown, item: T) => column.render!(item)
+          : (value: unknown) =>
+              value === null || value === undefined || value === '' ? '—' : String(value),
+      })),
+    ...(canManage
+      ? [
+          {
+            key: 'actions',
+            title: 'Actions',
+            render: (_: unknown, item: T) => (
+              <Space size="small" wrap>
+                <Button size="small" onClick={() => setEditing(item)}>
+                  Edit
+                </Button>
+                {config.rowActions?.(item)}
+                {item.active !== undefined && (
+                  <Button
+                    size="small"
+                    onClick={() =>
+                      void act(
+                        () =>
+                          writes.update.mutateAsync({
+                            id: item.id,
+                            body: { active: !item.active },
+                          }),
+                        `${config.titleOf(item)} is ${item.active ? 'deactivated' : 'active again'}.`,
+                      )
+                    }
+                  >
+                    {item.active ? 'Deactivate' : 'Activate'}
+                  </Button>
+                )}
+                <Popconfirm
+                  title={`Delete ${config.titleOf(item)}?`}
+                  description="Only a row that nothing uses can be deleted."
+                  okText="Delete"
+                  okButtonProps={{ danger: true }}
+                  onConfirm={() =>
+                    act(
+                      () => writes.remove.mutateAsync(item.id),
+                      `${config.titleOf(item)} is deleted.`,
+                    )
+                  }
+                >
+                  <Button size="small" danger>
+                    Delete
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  const onTableChange: TableProps<T>['onChange'] = (_pagination, _filters, sorter) => {
+    const single = Array.isArray(sorter) ? sorter[0] : sorter;
+    const column = config.columns.find((c) => c.key === single?.columnKey);
+    setUrl({
+      sort: single?.order && column?.sortKey ? column.sortKey : undefined,
+      order: single?.order === 'descend' ? 'desc' : undefined,
+    });
+  };
+
+  const page = list.data;
+  const columnChooser = (
+    <Checkbox.Group
+      style={{ display: 'grid', gap: 4 }}
+      value={[...shown]}
+      options={config.columns.map((column) => ({ value: column.key, label: column.title }))}
+      onChange={(keys) => setShown(new Set(keys as string[]))}
+    />
+  );
+
+  return (
+    <div>
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {entry.label}
+        </Typography.Title>
+        <Space wrap>
+          {canManage && (
+            <>
+              <Button onClick={() => setImporting(true)}>Import</Button>
+              <Button type="primary" onClick={() => setEditing('new')}>
+                New {resource.singular}
+              </Button>
+            </>
+          )}
+        </Space>
+      </Space>
+      {config.header}
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Input.Search
+          aria-label="Search"
+          allowClear
+          placeholder={config.searchPlaceholder}
+          defaultValue={url.search}
+          key={url.search ?? ''}
+          onSearch={(search) => setUrl({ search: search.trim() })}
+          style={{ width: 280 }}
+        />
+        {config.filters.map((filter) =>
+          'options' in filter ? (
+            <Select
+              key={filter.key}
+              aria-label={filter.label}
+              placeholder={filter.label}
+              allowClear
+              style={{ minWidth: 150 }}
+              value={url[filter.key]}
+              options={filter.options.map((option) => ({ ...option, value: String(option.value) }))}
+              onChange={(value?: string) => setUrl({ [filter.key]: value })}
+            />
+          ) : (
+            <RemoteFilter
+              key={filter.key}
+              filter={filter}
+              value={url[filter.key]}
+              onChange={(value) => setUrl({ [filter.key]: value })}
+            />
+          ),
+        )}
+        {filtered && (
+          <Button
+            type="link"
+            onClick={() =>
+              setUrl(Object.fromEntries(['search', ...filterKeys].map((key) => [key, undefined])))
+            }
+          >
+            Clear filters
+          </Button>
+        )}
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: [
+              { key: 'csv', label: 'CSV' },
+              { key: 'xlsx', label: 'Excel (XLSX)' },
+            ],
+            onClick: ({ key }) => void exportAs(key as 'csv' | 'xlsx'),
+          }}
+        >
+          <Button>Export</Button>
+        </Dropdown>
+        <Popover trigger="click" title="Columns" content={columnChooser}>
+          <Button>Columns</Button>
+        </Popover>
+      </Space>
+      {list.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title={`The ${resource.plural.toLowerCase()} could not be loaded.`}
+          description={list.error.message}
+          action={<Button onClick={() => void list.refetch()}>Try again</Button>}
+        />
+      ) : (
+        <Table<T>
+          rowKey="id"
+          size="middle"
+          loading={list.isFetching}
+          dataSource={page?.items ?? []}
+          columns={columns}
+          pagination={false}
+          onChange={onTableChange}
+          scroll={{ x: 'max-content' }}
+          locale={{
+            emptyText: (
+              <Empty
+                description={
+                  filtered
+                    ? `No ${resource.plural.toLowerCase()} match these filters.`
+                    : `No ${resource.plural.toLowerCase()} yet.`
+                }
+              />
+            ),
+          }}
+        />
+      )}
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginTop: 12 }} wrap>
+        <Typography.Text type="secondary" data-testid="list-count">
+          {countText(count.data, resource.plural)}
+        </Typography.Text>
+        <Space wrap>
+          <Button disabled={!url.cursor} onClick={() => setUrl({ cursor: undefined })}>
+            First
+          </Button>
+          <Button
+            disabled={!page?.prevCursor}
+            onClick={() => setUrl({ cursor: page?.prevCursor ?? undefined })}
+          >
+            Previous
+          </Button>
+          <Button
+            disabled={!page?.nextCursor}
+            onClick={() => setUrl({ cursor: page?.nextCursor ?? undefined })}
+          >
+            Next
+          </Button>
+          <Button
+            disabled={!page?.nextCursor && url.cursor !== undefined}
+            onClick={() => setUrl({ cursor: LAST_PAGE_CURSOR })}
+          >
+            Last
+          </Button>
+          <Select
+            aria-label="Rows per page"
+            value={query.limit as number}
+            options={PAGE_SIZES.map((size) => ({ value: size, label: `${size} / page` }))}
+            onChange={(limit) => setUrl({ limit })}
+          />
+        </Space>
+      </Space>
+      {editing && (
+        <ResourceFormDrawer
+          config={config}
+          item={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {importing && (
+        <Suspense fallback={null}>
+          <ImportDrawer
+            resource={resource}
+            endpoints={endpoints}
+            onClose={() => setImporting(false)}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+/** An active/inactive tag for a list column. */
+export const activeTag = (active: boolean) => (
+  <Tag color={active ? 'green' : 'default'}>{active ? 'Active' : 'Inactive'}</Tag>
+);

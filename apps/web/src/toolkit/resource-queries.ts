@@ -1,0 +1,94 @@
+import type { Download, ImportBatch, ImportCheck, ResourceEndpoints } from '@inventory/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callEndpoint } from '../shell/http-client';
+
+/** A list query as the address holds it: the toolkit's paging and sort and the area's filters. */
+export type ListQuery = Record<string, string | number | undefined>;
+
+/** Query keys of a resource: everything under its name, so one invalidation refreshes it all. */
+const keyOf = (endpoints: ResourceEndpoints) => [endpoints.list.path] as const;
+
+export function useResourceList<T>(endpoints: ResourceEndpoints, query: ListQuery) {
+  return useQuery({
+    queryKey: [...keyOf(endpoints), 'list', query],
+    queryFn: async () =>
+      (await callEndpoint(endpoints.list, { query: query as never })).data as {
+        items: T[];
+        nextCursor: string | null;
+        prevCursor: string | null;
+      },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The count ignores the page, so paging through a list never counts again. */
+export function useResourceCount(endpoints: ResourceEndpoints, query: ListQuery) {
+  const { cursor: _cursor, limit: _limit, ...filters } = query;
+  return useQuery({
+    queryKey: [...keyOf(endpoints), 'count', filters],
+    queryFn: async () => (await callEndpoint(endpoints.count, { query: filters as never })).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useResourceWrites(endpoints: ResourceEndpoints) {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: keyOf(endpoints) });
+  return {
+    create: useMutation({
+      mutationFn: (body: unknown) => callEndpoint(endpoints.create, { body: body as never }),
+      onSuccess: refresh,
+    }),
+    update: useMutation({
+      mutationFn: ({ id, body }: { id: number; body: unknown }) =>
+        callEndpoint(endpoints.update, { params: { id }, body: body as never }),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) => callEndpoint(endpoints.remove, { params: { id } }),
+      onSuccess: refresh,
+    }),
+    refresh,
+  };
+}
+
+/** Follows a one-use download link: the browser streams the file to disk. */
+export function startDownload(download: Download): void {
+  const link = document.createElement('a');
+  link.href = download.url;
+  link.download = '';
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+export function useImports(endpoints: ResourceEndpoints, enabled: boolean) {
+  return useQuery({
+    queryKey: [...keyOf(endpoints), 'imports'],
+    queryFn: async () => (await callEndpoint(endpoints.imports)).data as ImportBatch[],
+    enabled,
+  });
+}
+
+export function useImportSteps(endpoints: ResourceEndpoints) {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: keyOf(endpoints) });
+  return {
+    upload: useMutation({
+      mutationFn: async (file: File) =>
+        (await callEndpoint(endpoints.upload, { query: { fileName: file.name }, file })).data,
+      onSuccess: refresh,
+    }),
+    check: useMutation({
+      mutationFn: async ({ id, mapping }: { id: number; mapping: Record<string, string | null> }) =>
+        (await callEndpoint(endpoints.check, { params: { id }, body: { mapping } }))
+          .data as ImportCheck,
+      onSuccess: refresh,
+    }),
+    commit: useMutation({
+      mutationFn: async (id: number) =>
+        (await callEndpoint(endpoints.commit, { params: { id } })).data as ImportBatch,
+      onSuccess: refresh,
+    }),
+  };
+}
