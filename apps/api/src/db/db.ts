@@ -12,6 +12,12 @@ export type Db = Queryable & {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * PGlite only (one process owns the database): subscribes to NOTIFY on a channel. The callback
+   * runs before the statement that sent the notification (or its transaction's COMMIT) resolves,
+   * so a cache it clears is never read stale by code that awaited the change.
+   */
+  listen?(channel: string, onPayload: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
 };
 

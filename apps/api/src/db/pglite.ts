@@ -37,6 +37,9 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
     kind: 'pglite',
     ...queryableOf(pglite),
     transaction: (fn) => pglite.transaction((tx) => fn(queryableOf(tx))),
+    async listen(channel, onPayload) {
+      await pglite.listen(channel, onPayload);
+    },
     async close() {
       try {
         await pglite.close();

@@ -61,8 +61,8 @@ type UserRow = {
 };
 
 /**
- * One small indexed lookup per request: the session and the current access version. Validity is
- * judged in code, which keeps the statement as cheap as a primary-key read on PGlite too.
+ * The session of a token hash and the current access version, in one small indexed statement.
+ * Validity is judged in code, which keeps the statement as cheap as a primary-key read.
  */
 const SESSION_SQL = `
   SELECT s.id AS session_id, s.user_id,
@@ -98,8 +98,125 @@ type SessionRow = {
   access_version: number;
 };
 
-const isOpen = (session: SessionRow, idleMs: number, now: number) =>
-  !session.revoked && session.expires_ms > now && session.last_seen_ms > now - idleMs;
+/** A session that was not revoked when read; expiry and idleness are judged on each request. */
+type OpenSession = {
+  readonly sessionId: number;
+  readonly userId: number;
+  readonly expiresMs: number;
+  /** Moved forward in memory when a request writes last_seen_at, so one request writes it. */
+  lastSeenMs: number;
+};
+
+const openSessionOf = (row: SessionRow): OpenSession | null =>
+  row.revoked
+    ? null
+    : {
+        sessionId: row.session_id,
+        userId: row.user_id,
+        expiresMs: row.expires_ms,
+        lastSeenMs: row.last_seen_ms,
+      };
+
+const isOpen = (session: OpenSession, idleMs: number, now: number) =>
+  session.expiresMs > now && session.lastSeenMs > now - idleMs;
+
+/** Where each request finds its session and the access version. */
+type SessionSource = {
+  lookup(tokenHash: string): Promise<{ session: OpenSession; accessVersion: number } | null>;
+};
+
+/** PostgreSQL (any number of app servers): the database is asked on every request. */
+function databaseSessions(db: Db): SessionSource {
+  return {
+    async lookup(tokenHash) {
+      const [row] = await db.query<SessionRow>(SESSION_SQL, [tokenHash]);
+      const session = row ? openSessionOf(row) : null;
+      return session && row ? { session, accessVersion: row.access_version } : null;
+    },
+  };
+}
+
+/** Enough for every signed-in person of a site; past it the cache starts over rather than grow. */
+const SESSION_CACHE_LIMIT = 10_000;
+
+/**
+ * PGlite (one process owns the database, see directory-lock.ts): open sessions and the access
+ * version are kept in memory. The database notifies every change of a session row and every
+ * move of the access version (migration 0006), whoever made it, before the changing statement
+ * resolves; the entry is dropped or the version replaced then, so the next request sees the
+ * change. A read that a notification overtook is used once but not kept. Until the
+ * subscriptions are in place, or if they fail, requests read the database as on PostgreSQL.
+ */
+function localSessions(
+  db: Db & Required<Pick<Db, 'listen'>>,
+  fallback: SessionSource,
+): SessionSource {
+  const byTokenHash = new Map<string, OpenSession>();
+  const tokenHashById = new Map<number, string>();
+  let sessionChanges = 0;
+  let accessVersion: number | null = null;
+  let accessChanges = 0;
+
+  const forget = (payload: string) => {
+    sessionChanges += 1;
+    const id = Number(payload);
+    const tokenHash = payload === '' ? undefined : tokenHashById.get(id);
+    if (payload === '' || !Number.isSafeInteger(id)) {
+      byTokenHash.clear();
+      tokenHashById.clear();
+    } else if (tokenHash !== undefined) {
+      byTokenHash.delete(tokenHash);
+      tokenHashById.delete(id);
+    }
+  };
+  const versionMoved = (payload: string) => {
+    accessChanges += 1;
+    const version = Number(payload);
+    accessVersion = payload !== '' && Number.isSafeInteger(version) ? version : null;
+  };
+
+  let subscribed = false;
+  const subscribing = (async () => {
+    await db.query("SELECT set_config('inventory.notify_changes', 'on', false)");
+    await db.listen('session_changed', forget);
+    await db.listen('access_changed', versionMoved);
+    subscribed = true;
+  })().catch(() => {});
+
+  async function currentAccessVersion(): Promise<number> {
+    if (accessVersion !== null) return accessVersion;
+    const seen = accessChanges;
+    const [row] = await db.query<{ version: number }>('SELECT version FROM access_state');
+    if (accessChanges === seen) accessVersion = row!.version;
+    return accessVersion ?? row!.version;
+  }
+
+  return {
+    async lookup(tokenHash) {
+      if (!subscribed) await subscribing;
+      if (!subscribed) return fallback.lookup(tokenHash);
+      const cached = byTokenHash.get(tokenHash);
+      if (cached) return { session: cached, accessVersion: await currentAccessVersion() };
+
+      const [seenSessions, seenAccess] = [sessionChanges, accessChanges];
+      const [row] = await db.query<SessionRow>(SESSION_SQL, [tokenHash]);
+      const session = row ? openSessionOf(row) : null;
+      if (!session || !row) return null;
+      if (sessionChanges === seenSessions) {
+        if (byTokenHash.size >= SESSION_CACHE_LIMIT) {
+          byTokenHash.clear();
+          tokenHashById.clear();
+        }
+        byTokenHash.set(tokenHash, session);
+        tokenHashById.set(session.sessionId, tokenHash);
+      }
+      if (accessVersion === null && accessChanges === seenAccess) {
+        accessVersion = row.access_version;
+      }
+      return { session, accessVersion: accessVersion ?? row.access_version };
+    },
+  };
+}
 
 type AccountRow = {
   user_name: string;
@@ -115,16 +232,6 @@ type CachedAccount = AccountRow & { readonly version: number };
 
 /** Enough for every user of a site; past it the cache starts over rather than grow. */
 const ACCOUNT_CACHE_LIMIT = 10_000;
-
-/** The role names of a user, sorted. */
-export async function rolesOf(db: Queryable, userId: number): Promise<string[]> {
-  const rows = await db.query<{ name: string }>(
-    `SELECT r.name FROM user_roles ur JOIN roles r ON r.id = ur.role_id
-     WHERE ur.user_id = $1 ORDER BY r.name`,
-    [userId],
-  );
-  return rows.map((row) => row.name);
-}
 
 /** Ends the open sessions of a user (all, or all but one), returning how many were ended. */
 export async function endSessionsOfUser(
@@ -145,27 +252,40 @@ export async function endSessionsOfUser(
 const accountKey = (userName: string) => `account:${userName.toLowerCase()}`;
 const clientKey = (ip: string) => `client:${ip}`;
 
+/**
+ * The first statement of a sign-in: the failures of the account and of the client address in the
+ * throttling window, and the user with its role names if there is one (one row either way).
+ */
+const SIGN_IN_SQL = `
+  SELECT u.id, u.user_name, u.name, u.type, u.status, u.password_hash, u.first_login,
+         COALESCE((SELECT array_agg(r.name ORDER BY r.name)
+                   FROM user_roles ur JOIN roles r ON r.id = ur.role_id
+                   WHERE ur.user_id = u.id), '{}') AS roles,
+         f.account_failures, f.client_failures, f.account_wait, f.client_wait
+  FROM (
+    SELECT count(*) FILTER (WHERE key = $2)::int AS account_failures,
+           count(*) FILTER (WHERE key = $3)::int AS client_failures,
+           ceil(extract(epoch FROM min(at) FILTER (WHERE key = $2) + make_interval(secs => $4) - now()))::int AS account_wait,
+           ceil(extract(epoch FROM min(at) FILTER (WHERE key = $3) + make_interval(secs => $4) - now()))::int AS client_wait
+    FROM login_failures
+    WHERE key IN ($2, $3) AND at > now() - make_interval(secs => $4)
+  ) f
+  LEFT JOIN users u ON lower(u.user_name) = lower($1)`;
+
+type SignInRow = { [K in keyof UserRow]: UserRow[K] | null } & {
+  roles: string[] | null;
+  account_failures: number;
+  client_failures: number;
+  account_wait: number | null;
+  client_wait: number | null;
+};
+
 /** 429 with Retry-After when the account or the client is past its limit in the window. */
-async function assertNotThrottled(db: Queryable, userName: string, ip: string): Promise<void> {
-  const [row] = await db.query<{
-    account: number;
-    client: number;
-    account_wait: number | null;
-    client_wait: number | null;
-  }>(
-    `SELECT count(*) FILTER (WHERE key = $1)::int AS account,
-            count(*) FILTER (WHERE key = $2)::int AS client,
-            ceil(extract(epoch FROM min(at) FILTER (WHERE key = $1) + make_interval(secs => $3) - now()))::int AS account_wait,
-            ceil(extract(epoch FROM min(at) FILTER (WHERE key = $2) + make_interval(secs => $3) - now()))::int AS client_wait
-     FROM login_failures
-     WHERE key IN ($1, $2) AND at > now() - make_interval(secs => $3)`,
-    [accountKey(userName), clientKey(ip), LOGIN_THROTTLE.windowSeconds],
-  );
-  if (!row) return;
+function assertNotThrottled(row: SignInRow): void {
   const wait =
-    row.account >= LOGIN_THROTTLE.perAccount
+    row.account_failures >= LOGIN_THROTTLE.perAccount
       ? row.account_wait
-      : row.client >= LOGIN_THROTTLE.perClient
+      : row.client_failures >= LOGIN_THROTTLE.perClient
         ? row.client_wait
         : null;
   if (wait === null) return;
@@ -176,6 +296,25 @@ async function assertNotThrottled(db: Queryable, userName: string, ip: string): 
     { 'retry-after': String(seconds) },
   );
 }
+
+/**
+ * A successful sign-in in one statement (atomic without BEGIN and COMMIT): the session, the
+ * user's last login (and re-hashed password) and the audit event as recordAudit writes it.
+ */
+const OPEN_SESSION_SQL = `
+  WITH opened AS (
+    INSERT INTO sessions (user_id, token_hash, expires_at, ip, user_agent)
+    VALUES ($1, $2, now() + make_interval(secs => $3), $4, $5)
+    RETURNING id
+  ), signed_in AS (
+    UPDATE users SET last_login_at = now(), password_hash = COALESCE($6, password_hash)
+    WHERE id = $1
+  ), audited AS (
+    INSERT INTO audit_events (actor_id, actor_name, action, entity_type, entity_id, after, ip, request_id)
+    SELECT $1, $7, 'login.succeeded', 'session', opened.id::text, $8::jsonb, $4, $9
+    FROM opened
+  )
+  SELECT id FROM opened`;
 
 async function recordLoginFailure(db: Queryable, userName: string, ip: string): Promise<void> {
   const keys = [accountKey(userName), clientKey(ip)];
@@ -191,6 +330,10 @@ export type SessionService = ReturnType<typeof createSessionService>;
 
 export function createSessionService(db: Db, settings: SessionSettings) {
   const accounts = new Map<number, CachedAccount>();
+  const fromDatabase = databaseSessions(db);
+  const sessions = db.listen
+    ? localSessions(db as Db & Required<Pick<Db, 'listen'>>, fromDatabase)
+    : fromDatabase;
 
   /** A user with roles and permissions, re-read whenever the access version has moved. */
   async function accountOf(userId: number, version: number): Promise<CachedAccount | null> {
@@ -214,12 +357,14 @@ export function createSessionService(db: Db, settings: SessionSettings) {
       meta: RequestMeta,
       options: { agentOnly: boolean },
     ): Promise<LoginResult> {
-      await assertNotThrottled(db, input.user_name, meta.ip);
-      const [user] = await db.query<UserRow>(
-        `SELECT id, user_name, name, type, status, password_hash, first_login
-         FROM users WHERE lower(user_name) = lower($1)`,
-        [input.user_name],
-      );
+      const [found] = await db.query<SignInRow>(SIGN_IN_SQL, [
+        input.user_name,
+        accountKey(input.user_name),
+        clientKey(meta.ip),
+        LOGIN_THROTTLE.windowSeconds,
+      ]);
+      assertNotThrottled(found!);
+      const user = found?.id == null ? undefined : (found as UserRow & { roles: string[] });
       const passwordOk = await verifyPassword(
         user?.password_hash ?? (await dummyPasswordHash()),
         input.password,
@@ -248,61 +393,51 @@ export function createSessionService(db: Db, settings: SessionSettings) {
 
       const rehashed = needsRehash(user.password_hash) ? await hashPassword(input.password) : null;
       const token = randomBytes(32).toString('base64url');
-      const roles = await db.transaction(async (tx) => {
-        const [session] = await tx.query<{ id: number }>(
-          `INSERT INTO sessions (user_id, token_hash, expires_at, ip, user_agent)
-           VALUES ($1, $2, now() + make_interval(secs => $3), $4, $5) RETURNING id`,
-          [user.id, hashToken(token), settings.maxMs / 1000, meta.ip, meta.userAgent],
-        );
-        await tx.query(
-          `UPDATE users SET last_login_at = now(), password_hash = COALESCE($2, password_hash)
-           WHERE id = $1`,
-          [user.id, rehashed],
-        );
-        await recordAudit(tx, {
-          actorId: user.id,
-          actorName: user.user_name,
-          action: 'login.succeeded',
-          entityType: 'session',
-          entityId: session?.id,
-          after: { agentLogin: options.agentOnly },
-          ip: meta.ip,
-          requestId: meta.requestId,
-        });
-        return rolesOf(tx, user.id);
-      });
+      await db.query(OPEN_SESSION_SQL, [
+        user.id,
+        hashToken(token),
+        settings.maxMs / 1000,
+        meta.ip,
+        meta.userAgent,
+        rehashed,
+        user.user_name,
+        JSON.stringify({ agentLogin: options.agentOnly }),
+        meta.requestId,
+      ]);
       return {
         token,
         type: user.type,
         user_name: user.user_name,
         userInfoId: user.id,
-        userInfo: roles,
+        userInfo: user.roles,
         first_login: user.first_login,
       };
     },
 
     /** The principal of a bearer token, or null when the session is unknown, ended or expired. */
     async authenticate(token: string): Promise<Principal | null> {
-      const [session] = await db.query<SessionRow>(SESSION_SQL, [hashToken(token)]);
+      const found = await sessions.lookup(hashToken(token));
       const now = Date.now();
-      if (!session || !isOpen(session, settings.idleMs, now)) return null;
-      const account = await accountOf(session.user_id, session.access_version);
+      if (!found || !isOpen(found.session, settings.idleMs, now)) return null;
+      const { session, accessVersion } = found;
+      const account = await accountOf(session.userId, accessVersion);
       if (!account || account.status !== 'active') return null;
-      if (now - session.last_seen_ms > TOUCH_INTERVAL_MS) {
+      if (now - session.lastSeenMs > TOUCH_INTERVAL_MS) {
+        session.lastSeenMs = now;
         await db.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [
-          session.session_id,
+          session.sessionId,
         ]);
       }
       return {
-        sessionId: session.session_id,
-        userId: session.user_id,
+        sessionId: session.sessionId,
+        userId: session.userId,
         userName: account.user_name,
         name: account.name,
         type: account.type,
         firstLogin: account.first_login,
         roles: account.roles,
         permissions: account.permissions,
-        accessVersion: session.access_version,
+        accessVersion,
       };
     },
 
