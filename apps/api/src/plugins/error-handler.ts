@@ -13,6 +13,19 @@ function send(
 }
 
 /**
+ * PostgreSQL's data exceptions that only input can cause (a NUL character, a value out of range):
+ * a 422, whichever statement met them first, instead of a 500.
+ */
+const DATA_EXCEPTIONS: Record<string, string> = {
+  '22021': 'The text holds a character that cannot be stored (such as a NUL).',
+  '22P05': 'The text holds a character that cannot be stored (such as a NUL).',
+  '22003': 'A number is out of range.',
+  '22001': 'A text is too long.',
+  '22007': 'A date or time is not valid.',
+  '22008': 'A date or time is out of range.',
+};
+
+/**
  * One shape for every error: `{code, message, requestId}`. Our own errors carry their answer;
  * Fastify's client errors (bad JSON, wrong content type, too large) keep their 4xx status and
  * message; anything else is logged and answered as a 500 without internals. Registered before
@@ -25,6 +38,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       return send(reply, request, error.statusCode, error.answer);
     }
+    const invalidText = DATA_EXCEPTIONS[(error as { code?: string }).code ?? ''];
+    if (invalidText) return send(reply, request, 422, { _: [invalidText] });
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return send(reply, request, status, error.message);

@@ -218,7 +218,8 @@ async function writeRecords(
   records: readonly Record<string, unknown>[],
   actorId: number,
 ) {
-  const columns = Object.keys(records[0] ?? {});
+  // Every field any row sets: a row without one writes null there (JSON leaves it out).
+  const columns = [...new Set(records.flatMap((record) => Object.keys(record)))];
   if (columns.length === 0) return { created: 0, updated: 0 };
   const quoted = columns.map(quoteIdentifier);
   const keyColumns = new Set(store.imports.key.fields.map(quoteIdentifier));

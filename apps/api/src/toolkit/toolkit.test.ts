@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -86,6 +87,17 @@ describe('a toolkit list', () => {
       await call(admin, 'GET', '/colors?limit=5&order=desc&search=colour'),
     );
     expect(descending.data.items[0]!.name).toBe('Colour 120');
+  });
+
+  it('answers text the database cannot store with a 422, not a 500', async () => {
+    const nul = await call(admin, 'GET', '/colors?search=a%00b');
+    expect(nul.statusCode).toBe(422);
+    expect(bodyOf(nul).message).toEqual({
+      _: ['The text holds a character that cannot be stored (such as a NUL).'],
+    });
+    expect((await call(admin, 'POST', '/colors', { name: 'Nul\u0000Colour' })).statusCode).toBe(
+      422,
+    );
   });
 
   it('counts exactly, filters, and refuses a damaged cursor with a 422', async () => {
@@ -306,10 +318,21 @@ describe('import', () => {
     expect(String((bodyOf(check).message as { file: string[] }).file[0])).toContain(
       'Download the template',
     );
+    const randomJunk = randomBytes(49 * 1024 * 1024);
+    expect(bodyOf(await upload(admin, 'junk.csv', randomJunk)).message).toEqual({
+      file: ['The file is not UTF-8 text: save it as "CSV UTF-8" or as .xlsx.'],
+    });
+    expect(bodyOf(await upload(admin, 'junk.xlsx', randomJunk)).message).toEqual({
+      file: ['The file is not an XLSX workbook: save it again as .xlsx or .csv.'],
+    });
     const junk = Buffer.alloc(50 * 1024 * 1024 + 10, 'x');
     expect((await upload(admin, 'junk.csv', junk)).statusCode).toBe(413);
     const json = await call(admin, 'POST', '/colors/imports?fileName=a.csv', { not: 'a file' });
     expect(json.statusCode).toBe(422);
+    const [{ n }] = (await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM import_batches WHERE file_name <> 'wrong.csv' AND status = 'uploaded'",
+    )) as [{ n: number }];
+    expect(n).toBe(0);
   });
 
   it('offers a template with the import columns', async () => {

@@ -23,6 +23,7 @@ import {
 import { useState } from 'react';
 import { showApiError } from '../shell/api-errors';
 import { callEndpoint } from '../shell/http-client';
+import { inText } from './resource-page-config';
 import { startDownload, useImports, useImportSteps } from './resource-queries';
 
 type Step =
@@ -66,7 +67,7 @@ export default function ImportDrawer({
   const [mapping, setMapping] = useState<Record<string, string | null>>({});
   const steps = useImportSteps(endpoints);
   const history = useImports(endpoints, tab === 'history');
-  const plural = resource.plural.toLowerCase();
+  const plural = inText(resource.plural);
 
   const upload = async (file: File) => {
     try {
@@ -295,7 +296,7 @@ export default function ImportDrawer({
                     status="success"
                     title={`Imported ${step.batch.file_name}`}
                     subTitle={`${step.batch.created_count.toLocaleString()} created, ${step.batch.updated_count.toLocaleString()} updated.`}
-                    extra={<Button onClick={onClose}>Close</Button>}
+                    extra={<Button onClick={onClose}>Done</Button>}
                   />
                 )}
               </Space>

@@ -27,8 +27,13 @@ export function MergeButton({
   const [into, setInto] = useState<number | undefined>();
   const [options, setOptions] = useState<Option[]>([]);
   const [busy, setBusy] = useState(false);
-  const search = async (term: string) =>
-    setOptions((await load(term)).filter((option) => option.value !== id));
+  const search = async (term: string) => {
+    try {
+      setOptions((await load(term)).filter((option) => option.value !== id));
+    } catch (error) {
+      showApiError(error);
+    }
+  };
 
   const merge = async () => {
     setBusy(true);

@@ -25,7 +25,10 @@ function RemoteSelect({
   const search = async (term: string) => {
     setLoading(true);
     try {
-      const found = await field.load(term);
+      const found = await field.load(term).catch((error: unknown) => {
+        showApiError(error);
+        return [];
+      });
       const chosen = options.filter((option) =>
         Array.isArray(value) ? value.includes(option.value as number) : option.value === value,
       );

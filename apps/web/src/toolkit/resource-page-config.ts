@@ -75,3 +75,7 @@ export const ACTIVE_OPTIONS: readonly Option[] = [
   { value: 'true', label: 'Active' },
   { value: 'false', label: 'Inactive' },
 ];
+
+/** "colours", "TAC numbers": a plural in running text, acronyms kept. */
+export const inText = (plural: string) =>
+  /^[A-Z][a-z]/.test(plural) ? plural[0]!.toLowerCase() + plural.slice(1) : plural;

@@ -23,7 +23,12 @@ import { notify } from '../shell/notify';
 import type { PageProps } from '../shell/page-types';
 import { useCan } from '../shell/use-can';
 import { useListUrlState } from './list-url-state';
-import type { ListFilter, Option, ResourcePageConfig } from './resource-page-config';
+import {
+  inText,
+  type ListFilter,
+  type Option,
+  type ResourcePageConfig,
+} from './resource-page-config';
 import { ResourceFormDrawer } from './resource-form';
 import {
   startDownload,
@@ -48,7 +53,13 @@ function RemoteFilter({
   onChange: (value: string | undefined) => void;
 }) {
   const [options, setOptions] = useState<Option[]>([]);
-  const search = async (term: string) => setOptions(await filter.load(term));
+  const search = async (term: string) => {
+    try {
+      setOptions(await filter.load(term));
+    } catch (error) {
+      showApiError(error);
+    }
+  };
   return (
     <Select
       aria-label={filter.label}
@@ -65,12 +76,15 @@ function RemoteFilter({
   );
 }
 
-const countText = (count: { total: number; capped: boolean } | undefined, plural: string) =>
-  count
-    ? count.capped
-      ? `More than ${COUNT_CAP.toLocaleString()} ${plural.toLowerCase()}`
-      : `${count.total.toLocaleString()} ${plural.toLowerCase()}`
-    : '';
+const countText = (
+  count: { total: number; capped: boolean } | undefined,
+  resource: { singular: string; plural: string },
+) => {
+  if (!count) return '';
+  if (count.capped) return `More than ${COUNT_CAP.toLocaleString()} ${inText(resource.plural)}`;
+  const noun = count.total === 1 ? resource.singular : inText(resource.plural);
+  return `${count.total.toLocaleString()} ${noun}`;
+};
 
 /**
  * A whole master-data page from a declaration: search, filters, sort and keyset paging kept in
@@ -109,13 +123,16 @@ export function ResourcePage<T extends { id: number; active?: boolean }>({
   };
 
   const exportAs = (format: 'csv' | 'xlsx') =>
-    act(async () => {
-      const { cursor: _cursor, limit: _limit, ...filters } = query;
-      const answer = await callEndpoint(endpoints.exportFile, {
-        body: { ...filters, format } as never,
-      });
-      startDownload(answer.data);
-    }, `The export of ${resource.plural.toLowerCase()} has started.`);
+    act(
+      async () => {
+        const { cursor: _cursor, limit: _limit, ...filters } = query;
+        const answer = await callEndpoint(endpoints.exportFile, {
+          body: { ...filters, format } as never,
+        });
+        startDownload(answer.data);
+      },
+      `The export of ${inText(resource.plural)} has started.`,
+    );
 
   const sortOrder = (key: string | undefined): SortOrder =>
     key && query.sort === key ? (query.order === 'desc' ? 'descend' : 'ascend') : null;
@@ -284,7 +301,7 @@ export function ResourcePage<T extends { id: number; active?: boolean }>({
         <Alert
           type="error"
           showIcon
-          title={`The ${resource.plural.toLowerCase()} could not be loaded.`}
+          title={`The ${inText(resource.plural)} could not be loaded.`}
           description={list.error.message}
           action={<Button onClick={() => void list.refetch()}>Try again</Button>}
         />
@@ -303,8 +320,8 @@ export function ResourcePage<T extends { id: number; active?: boolean }>({
               <Empty
                 description={
                   filtered
-                    ? `No ${resource.plural.toLowerCase()} match these filters.`
-                    : `No ${resource.plural.toLowerCase()} yet.`
+                    ? `No ${inText(resource.plural)} match these filters.`
+                    : `No ${inText(resource.plural)} yet.`
                 }
               />
             ),
@@ -313,7 +330,7 @@ export function ResourcePage<T extends { id: number; active?: boolean }>({
       )}
       <Space style={{ width: '100%', justifyContent: 'space-between', marginTop: 12 }} wrap>
         <Typography.Text type="secondary" data-testid="list-count">
-          {countText(count.data, resource.plural)}
+          {countText(count.data, resource)}
         </Typography.Text>
         <Space wrap>
           <Button disabled={!url.cursor} onClick={() => setUrl({ cursor: undefined })}>

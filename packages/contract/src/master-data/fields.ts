@@ -35,9 +35,10 @@ export const hexColor = z.optional(
         .string()
         .check(
           z.trim(),
-          z.regex(/^#?[0-9A-Fa-f]{6}$/, 'Write the colour as six hex digits, like #1A2B3C.'),
+          z.regex(/^(#?[0-9A-Fa-f]{6})?$/, 'Write the colour as six hex digits, like #1A2B3C.'),
         ),
-      z.transform((hex) => `#${hex.replace('#', '').toUpperCase()}`),
+      // Empty text is no colour, as for every optional text.
+      z.transform((hex) => (hex === '' ? null : `#${hex.replace('#', '').toUpperCase()}`)),
     ),
   ),
 );

@@ -1,11 +1,25 @@
 import type { ResourceStore } from '../../toolkit/resource.js';
 import { registerResource } from '../../toolkit/resource.js';
 import type { AppModule } from '../module.js';
+import { accessoryStore } from './accessories.store.js';
 import { colorStore, registerColorMerge } from './colors.store.js';
+import { deviceModelStore, registerDeviceModelMerge } from './models.store.js';
+import { partStore } from './parts.store.js';
+import { propertyStore } from './properties.store.js';
+import { registerTagMerge, tagStore } from './tags.store.js';
+import { registerTacLookup, registerTacModelOptions, tacNumberStore } from './tac-numbers.store.js';
+import { vendorStore } from './vendors.store.js';
 
 /** Every master-data resource: each gets the toolkit's endpoints. */
 export const MASTER_DATA_STORES: readonly ResourceStore[] = [
   colorStore as unknown as ResourceStore,
+  deviceModelStore as unknown as ResourceStore,
+  tacNumberStore as unknown as ResourceStore,
+  accessoryStore as unknown as ResourceStore,
+  partStore as unknown as ResourceStore,
+  vendorStore as unknown as ResourceStore,
+  tagStore as unknown as ResourceStore,
+  propertyStore as unknown as ResourceStore,
 ];
 
 export const masterDataModule: AppModule = {
@@ -13,5 +27,9 @@ export const masterDataModule: AppModule = {
   register(context) {
     for (const store of MASTER_DATA_STORES) registerResource(context, store);
     registerColorMerge(context);
+    registerDeviceModelMerge(context);
+    registerTacLookup(context);
+    registerTacModelOptions(context);
+    registerTagMerge(context);
   },
 };

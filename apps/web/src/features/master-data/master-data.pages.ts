@@ -1,6 +1,14 @@
-import { pendingPages, type PageEntry } from '../../shell/page-types';
+import type { PageEntry } from '../../shell/page-types';
 
 export const masterDataPages: PageEntry[] = [
+  {
+    path: '/master-data/models',
+    group: 'Master Data',
+    label: 'Models',
+    summary: 'Device models: brand, model numbers, type, OS, storage, network and shipping weight.',
+    permission: 'model.view-list',
+    load: () => import('./pages/models-page'),
+  },
   {
     path: '/master-data/colors',
     group: 'Master Data',
@@ -9,36 +17,36 @@ export const masterDataPages: PageEntry[] = [
     permission: 'color.view-list',
     load: () => import('./pages/colors-page'),
   },
-  ...pendingPages('Master Data', [
-    [
-      '/master-data/models',
-      'Models',
-      { permission: 'model.view-list' },
-      'Device models: brand, model numbers, type, OS, storage, network and shipping weight.',
-    ],
-    [
-      '/master-data/tac-number',
-      'TAC numbers',
-      { permission: 'TacNumber.view-list' },
-      'TACs that resolve an IMEI to its model, and the unknown TACs met at scanning.',
-    ],
-    [
-      '/master-data/accessories',
-      'Accessories',
-      { permission: 'accessory.view-list' },
-      'Accessory master: SKU, kind, barcode, compatible models and reorder point.',
-    ],
-    [
-      '/transfer/vendor',
-      'Vendors',
-      { permission: 'vendor.view-list' },
-      'The vendor directory and returns to vendors.',
-    ],
-    [
-      '/master-data/part',
-      'Parts',
-      { permission: 'part.view-list' },
-      'Part master: part number, category, compatible models, cost and reorder point.',
-    ],
-  ]),
+  {
+    path: '/master-data/tac-number',
+    group: 'Master Data',
+    label: 'TAC numbers',
+    summary: 'TACs that resolve an IMEI to its model, and the unknown TACs met at scanning.',
+    permission: 'TacNumber.view-list',
+    load: () => import('./pages/tac-numbers-page'),
+  },
+  {
+    path: '/master-data/accessories',
+    group: 'Master Data',
+    label: 'Accessories',
+    summary: 'Accessory master: SKU, kind, barcode, compatible models and reorder point.',
+    permission: 'accessory.view-list',
+    load: () => import('./pages/accessories-page'),
+  },
+  {
+    path: '/transfer/vendor',
+    group: 'Master Data',
+    label: 'Vendors',
+    summary: 'The vendor directory and returns to vendors.',
+    permission: 'vendor.view-list',
+    load: () => import('./pages/vendors-page'),
+  },
+  {
+    path: '/master-data/part',
+    group: 'Master Data',
+    label: 'Parts',
+    summary: 'Part master: part number, category, compatible models, cost and reorder point.',
+    permission: 'part.view-list',
+    load: () => import('./pages/parts-page'),
+  },
 ];

@@ -1,46 +1,52 @@
-import { pendingPages } from '../../shell/page-types';
+import { pendingPages, type PageEntry } from '../../shell/page-types';
 
-export const ptsPages = pendingPages('PTS Management', [
-  [
-    '/pts-management/list',
-    'Listings',
-    { permission: 'pts.view-list' },
-    'Push-to-sale listings per channel: quantity pushed, reserved, sold and remaining, with price.',
-  ],
-  [
-    '/pts-management/products',
-    'Products',
-    { permission: 'pts-product.view-list' },
-    'Products and their variants with matching stock.',
-  ],
-  [
-    '/pts-management/bundles',
-    'Bundles',
-    { permission: 'pts-bundle.view-list' },
-    'Fixed kits and how many can be built from stock.',
-  ],
-  [
-    '/pts-management/combo',
-    'Combos',
-    { permission: 'pts-combo.view-list' },
-    'Offers with choice slots and the stock pool of each slot.',
-  ],
-  [
-    '/push-to-sale/update',
-    'Bulk update',
-    { permission: 'pts.update' },
-    'Change quantities, prices and status of many listings at once, with a preview.',
-  ],
-  [
-    '/master-data/tag',
-    'Tags',
-    { permission: 'tag.view-list' },
-    'Labels for filtering products, bundles and combos.',
-  ],
-  [
-    '/master-data/property',
-    'Properties',
-    { permission: 'property.view-list' },
-    'Typed product attributes such as battery health or screen size.',
-  ],
-]);
+export const ptsPages: PageEntry[] = [
+  ...pendingPages('PTS Management', [
+    [
+      '/pts-management/list',
+      'Listings',
+      { permission: 'pts.view-list' },
+      'Push-to-sale listings per channel: quantity pushed, reserved, sold and remaining, with price.',
+    ],
+    [
+      '/pts-management/products',
+      'Products',
+      { permission: 'pts-product.view-list' },
+      'Products and their variants with matching stock.',
+    ],
+    [
+      '/pts-management/bundles',
+      'Bundles',
+      { permission: 'pts-bundle.view-list' },
+      'Fixed kits and how many can be built from stock.',
+    ],
+    [
+      '/pts-management/combo',
+      'Combos',
+      { permission: 'pts-combo.view-list' },
+      'Offers with choice slots and the stock pool of each slot.',
+    ],
+    [
+      '/push-to-sale/update',
+      'Bulk update',
+      { permission: 'pts.update' },
+      'Change quantities, prices and status of many listings at once, with a preview.',
+    ],
+  ]),
+  {
+    path: '/master-data/tag',
+    group: 'PTS Management',
+    label: 'Tags',
+    summary: 'Labels for filtering products, bundles and combos.',
+    permission: 'tag.view-list',
+    load: () => import('./pages/tags-page'),
+  },
+  {
+    path: '/master-data/property',
+    group: 'PTS Management',
+    label: 'Properties',
+    summary: 'Typed product attributes such as battery health or screen size.',
+    permission: 'property.view-list',
+    load: () => import('./pages/properties-page'),
+  },
+];

@@ -1,0 +1,35 @@
+import { vendorResource } from '@inventory/contract';
+import type { ResourceStore } from '../../toolkit/resource.js';
+import { stampColumns } from './stamps.js';
+
+export const vendorStore: ResourceStore<typeof vendorResource> = {
+  contract: vendorResource,
+  table: 'vendors',
+  entity: 'vendor',
+  list: {
+    from: 'vendors v',
+    id: 'v.id',
+    columns: `v.id, v.name, v.type, v.contact_name, v.email, v.phone, v.terms, v.rtv_address,
+      v.notes, ${stampColumns('v')}`,
+    sorts: {
+      name: { sql: 'lower(v.name)', type: 'text' },
+      type: { sql: 'v.type', type: 'text' },
+      updated_at: { sql: 'v.updated_at', type: 'timestamptz' },
+    },
+    search: (pattern) => [
+      '(v.name ILIKE ? OR v.contact_name ILIKE ? OR v.email ILIKE ? OR v.phone ILIKE ?)',
+      pattern,
+      pattern,
+      pattern,
+      pattern,
+    ],
+    filters: (query) => [
+      query.active !== undefined && ['v.active = ?', query.active],
+      query.type !== undefined && ['v.type = ?', query.type],
+    ],
+  },
+  uniques: { vendors_name_key: ['name', 'A vendor with this name exists.'] },
+  // Purchase invoices and vendor transfers refer to vendors later; they add their references here.
+  references: [],
+  imports: { key: { fields: ['name'], conflict: 'lower(name)', match: 'lower(name)' } },
+};
