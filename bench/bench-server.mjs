@@ -71,6 +71,120 @@ async function createStaffUsers(db) {
   );
 }
 
+const TAC_ROWS = 100_000;
+const TAC_MODELS = 500;
+const IMPORT_ROWS = 50_000;
+const EXPORT_ROWS = 1_000_000;
+
+/**
+ * Master data for the TAC gates: 20 brands, 500 models, 30 colours and 100,000 TACs spread over
+ * the models (200 each), as set-based statements. Returns a model to filter by.
+ */
+async function createTacNumbers(db) {
+  await db.query(`INSERT INTO brands (name) SELECT 'Brand ' || g FROM generate_series(1, 20) AS g`);
+  await db.query(
+    `INSERT INTO device_models (brand_id, name, model_numbers, device_type, os, network, storage_gb)
+     SELECT b.id, 'Model ' || g, ARRAY['MN' || g], 'phone',
+            (ARRAY['android', 'ios'])[g % 2 + 1], '5G', 64
+     FROM generate_series(1, $1::int) AS g
+     JOIN brands b ON b.name = 'Brand ' || (g % 20 + 1)`,
+    [TAC_MODELS],
+  );
+  await db.query(
+    `INSERT INTO colors (name, hex) SELECT 'Colour ' || g, '#00000' || (g % 10)
+     FROM generate_series(1, 30) AS g`,
+  );
+  await db.query(
+    `INSERT INTO tac_numbers (tac, model_id, color_id, capacity_gb, source)
+     SELECT (35000000 + g)::text, m.id, c.id, 64, 'gsma'
+     FROM generate_series(0, $1::int - 1) AS g
+     JOIN device_models m ON m.name = 'Model ' || (g % $2::int + 1)
+     JOIN colors c ON c.name = 'Colour ' || (g % 30 + 1)`,
+    [TAC_ROWS, TAC_MODELS],
+  );
+  const [model] = await db.query(
+    "SELECT m.id, b.name || ' ' || m.name AS label FROM device_models m JOIN brands b ON b.id = m.brand_id WHERE m.name = 'Model 250'",
+  );
+  return model;
+}
+
+/** The rows of the import gate: new TACs of existing models, as a CSV file and as columns. */
+async function importRows(db) {
+  const models = await db.query(
+    "SELECT m.id, b.name || ' ' || m.name AS label FROM device_models m JOIN brands b ON b.id = m.brand_id ORDER BY m.id",
+  );
+  const rows = Array.from({ length: IMPORT_ROWS }, (_, i) => ({
+    tac: String(60_000_000 + i),
+    model: models[i % models.length],
+  }));
+  const csv = ['TAC,Model,Capacity GB', ...rows.map((r) => `${r.tac},${r.model.label},64`)].join(
+    '\n',
+  );
+  return { rows, csv };
+}
+
+const seconds = (start) => (performance.now() - start) / 1000;
+
+/**
+ * R5 against the app's import: a raw bulk insert of the same 50,000 TAC rows (one statement),
+ * removed again, then the app's upload, check and commit of the same rows as a CSV file.
+ */
+async function benchImport(db, appPort, token) {
+  const { rows, csv } = await importRows(db);
+  const clear = () => db.query("DELETE FROM tac_numbers WHERE tac LIKE '6%'");
+  let start = performance.now();
+  await db.query(
+    `INSERT INTO tac_numbers (tac, model_id, capacity_gb, source)
+     SELECT tac, model_id, 64, 'import' FROM unnest($1::text[], $2::bigint[]) AS r(tac, model_id)`,
+    [rows.map((r) => r.tac), rows.map((r) => r.model.id)],
+  );
+  const rawSeconds = seconds(start);
+  await clear();
+  const call = async (method, path, body, headers = {}) => {
+    const response = await fetch(`http://${HOST}:${appPort}/api/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...headers },
+      body,
+    });
+    const answer = await response.json();
+    if (!response.ok)
+      throw new Error(`${path}: ${response.status} ${JSON.stringify(answer.message)}`);
+    return answer.data;
+  };
+  start = performance.now();
+  const batch = await call('POST', '/tac-numbers/imports?fileName=tacs.csv', csv, {
+    'content-type': 'application/octet-stream',
+  });
+  const uploadSeconds = seconds(start);
+  start = performance.now();
+  const check = await call('POST', `/tac-numbers/imports/${batch.id}/check`, '{}', {
+    'content-type': 'application/json',
+  });
+  const checkSeconds = seconds(start);
+  start = performance.now();
+  const committed = await call('POST', `/tac-numbers/imports/${batch.id}/commit`);
+  const commitSeconds = seconds(start);
+  await clear();
+  return {
+    rawSeconds,
+    uploadSeconds,
+    checkSeconds,
+    commitSeconds,
+    errors: check.errors.length,
+    created: committed.created_count,
+  };
+}
+
+/** Grows the TAC table to a million rows for the export gate. */
+async function growTacNumbers(db) {
+  await db.query(
+    `INSERT INTO tac_numbers (tac, model_id, capacity_gb, source)
+     SELECT (70000000 + g)::text, (SELECT min(id) FROM device_models) + g % $2::int, 64, 'gsma'
+     FROM generate_series(1, $1::int) AS g`,
+    [EXPORT_ROWS - TAC_ROWS, TAC_MODELS],
+  );
+}
+
 /** R4: the median time of one password hash at the app's parameters, in ms. */
 async function passwordHashMs() {
   const times = [];
@@ -147,6 +261,7 @@ async function main() {
   await prepareDatabase(db, app.log);
   const imeis = await createReferenceDevices(db);
   await createStaffUsers(db);
+  const tacModel = await createTacNumbers(db);
   // Statistics for the rows just added, as PostgreSQL's autovacuum and the app's start on
   // PGlite (prepareDatabase) give a database in use.
   await db.exec('ANALYZE');
@@ -161,6 +276,21 @@ async function main() {
   };
   const session = await logIn(ports.app);
 
+  // Heavier one-off measurements, asked for by run.mjs after the HTTP runs.
+  process.on('message', async (message) => {
+    try {
+      if (message === 'import')
+        process.send({ import: await benchImport(db, ports.app, session.token) });
+      if (message === 'grow') {
+        await growTacNumbers(db);
+        await db.exec('ANALYZE tac_numbers');
+        process.send({ grown: EXPORT_ROWS });
+      }
+    } catch (error) {
+      process.send({ error: error instanceof Error ? error.message : String(error) });
+    }
+  });
+
   process.once('disconnect', async () => {
     await Promise.allSettled([helloWorld.close(), reference.close()]);
     // Last, because closing the app also closes the database that R1 shares.
@@ -172,6 +302,7 @@ async function main() {
     imeis,
     session,
     hashMs,
+    tacModel,
     login: { user_name: FIRST_ADMIN.user_name, password: BENCH_PASSWORD },
   });
 }

@@ -11,7 +11,7 @@ import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { constants, cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,7 +67,21 @@ const ENDPOINTS = [
     path: '/api/v1/users?status=active&type=staff&sort=name&order=asc&pageSize=50',
     minRatioToR1: 0.6,
   },
+  {
+    name: 'GET /api/v1/tac-numbers (50 of 100,000, filtered by model)',
+    minRatioToR1: 0.6,
+    request: (server) => ({
+      method: 'GET',
+      path: `/api/v1/tac-numbers?model_id=${server.tacModel.id}&active=true&sort=tac&limit=50`,
+      headers: bearer(server),
+    }),
+  },
 ];
+
+/** An import may take at most this many times a raw bulk insert of the same rows. */
+const IMPORT_MAX_RATIO = 3;
+/** An export of a million rows may grow the server's resident memory by at most this. */
+const EXPORT_MAX_RSS_GROWTH_MB = 100;
 
 /** Sign-in latency is bound by the password hash: its p50 may exceed one hash by this much. */
 const LOGIN_MAX_OVER_HASH_MS = 5;
@@ -189,7 +203,7 @@ function withBenchServer(env, use) {
   const child = fork(join(HERE, 'bench-server.mjs'), {
     env: { ...process.env, ...env, WEB_DIST },
   });
-  return holding(child, stopServer, async () => use(await serverReady(child)));
+  return holding(child, stopServer, async () => use({ ...(await serverReady(child)), child }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -279,6 +293,82 @@ async function benchLogin(database, server) {
     `${database} login p50 <= hash time + ${LOGIN_MAX_OVER_HASH_MS} ms`,
     result.failures === 0 && result.p50 <= server.hashMs + LOGIN_MAX_OVER_HASH_MS,
     `${ms(result.p50)} ms vs ${ms(server.hashMs)} + ${LOGIN_MAX_OVER_HASH_MS} ms`,
+  );
+}
+
+/** Asks the bench server for a one-off measurement and waits for its answer. */
+function ask(server, command) {
+  return new Promise((resolve, reject) => {
+    server.child.once('message', (answer) =>
+      answer.error ? reject(new Error(answer.error)) : resolve(answer),
+    );
+    server.child.send(command);
+  });
+}
+
+/** 50,000 TAC rows through upload, check and commit, against a raw bulk insert of them (R5). */
+async function benchImport(database, server) {
+  process.stderr.write('  measuring the import of 50,000 TACs ...\n');
+  const { import: result } = await ask(server, 'import');
+  const flow = result.uploadSeconds + result.checkSeconds + result.commitSeconds;
+  console.log(
+    `  import of 50,000 TACs: upload ${result.uploadSeconds.toFixed(2)} s, check ` +
+      `${result.checkSeconds.toFixed(2)} s, commit ${result.commitSeconds.toFixed(2)} s ` +
+      `(all three ${ratio(flow, result.rawSeconds)}); R5 raw bulk insert ` +
+      `${result.rawSeconds.toFixed(2)} s; ${result.created} created, ${result.errors} errors`,
+  );
+  gate(
+    `${database} import commit of 50,000 TACs <= ${IMPORT_MAX_RATIO} x raw bulk insert`,
+    result.errors === 0 &&
+      result.created === 50_000 &&
+      result.commitSeconds <= IMPORT_MAX_RATIO * result.rawSeconds,
+    `${ratio(result.commitSeconds, result.rawSeconds)} (commit re-checks every row, then writes)`,
+  );
+}
+
+const rssOf = async (pid) =>
+  Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${pid}/status`, 'utf8'))[1]) * 1024;
+
+/** A million TACs exported as CSV through a download link, the server's memory sampled. */
+async function benchExport(database, server) {
+  process.stderr.write('  growing the TAC table to 1,000,000 rows ...\n');
+  await ask(server, 'grow');
+  const base = `http://127.0.0.1:${server.ports.app}`;
+  const link = await fetch(`${base}/api/v1/tac-numbers/exports`, {
+    method: 'POST',
+    headers: { ...bearer(server), 'content-type': 'application/json' },
+    body: JSON.stringify({ format: 'csv' }),
+  }).then((response) => response.json());
+  const before = await rssOf(server.child.pid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    rssOf(server.child.pid).then(
+      (rss) => (peak = Math.max(peak, rss)),
+      () => {},
+    );
+  }, 50);
+  const start = performance.now();
+  let bytes = 0;
+  let lines = 0;
+  try {
+    const response = await fetch(`${base}${link.data.url}`);
+    for await (const chunk of response.body) {
+      bytes += chunk.length;
+      for (const byte of chunk) if (byte === 10) lines += 1;
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  const growthMb = (peak - before) / 1024 / 1024;
+  console.log(
+    `  export of ${(lines - 1).toLocaleString('en-US')} TACs as CSV: ` +
+      `${(bytes / 1024 / 1024).toFixed(1)} MB in ${((performance.now() - start) / 1000).toFixed(1)} s; ` +
+      `server RSS ${(before / 1024 / 1024).toFixed(0)} MB before, peak growth ${growthMb.toFixed(1)} MB`,
+  );
+  gate(
+    `${database} export of 1,000,000 rows: peak RSS growth < ${EXPORT_MAX_RSS_GROWTH_MB} MB`,
+    lines - 1 === 1_000_000 && growthMb < EXPORT_MAX_RSS_GROWTH_MB,
+    `${growthMb.toFixed(1)} MB, ${(lines - 1).toLocaleString('en-US')} rows`,
   );
 }
 
@@ -422,6 +512,8 @@ async function main() {
       withBenchServer(env, async (server) => {
         await benchHttp(name, server);
         await benchLogin(name, server);
+        await benchImport(name, server);
+        await benchExport(name, server);
       }),
     );
   }

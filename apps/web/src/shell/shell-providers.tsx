@@ -1,6 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { NotificationBridge } from './notify';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -10,14 +9,9 @@ const queryClient = new QueryClient({
 });
 
 /**
- * Server state and notifications for the signed-in layouts. Kept out of the entry so that the
+ * Server state for the signed-in layouts. Kept out of the entry so that the
  * login page does not load them.
  */
 export function ShellProviders({ children }: { children: ReactNode }) {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <NotificationBridge />
-      {children}
-    </QueryClientProvider>
-  );
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }
