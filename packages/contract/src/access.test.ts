@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canAccess } from './access.js';
+import { canAccess, describeAccess } from './access.js';
 
 const subject = (allRoles: string[], allPermissions: string[]) => ({ allRoles, allPermissions });
 
@@ -25,6 +25,21 @@ describe('canAccess (spec section 6)', () => {
     expect(canAccess(subject(['repair worker'], []), access)).toBe(true);
     expect(canAccess(subject(['Repair Testing'], ['roles']), access)).toBe(false);
     expect(canAccess(subject(['Repair Testing'], []), { permission: 'roles' })).toBe(false);
+  });
+
+  it('needs the role and the permission of an action inside a role-guarded station', () => {
+    const scan = {
+      permission: 'roles',
+      roles: ['Warehouse Sorting'],
+      andPermission: 'warehouse-box.scan',
+    };
+    expect(canAccess(subject(['Warehouse Sorting'], ['WAREHOUSE-BOX.scan']), scan)).toBe(true);
+    expect(canAccess(subject(['Warehouse Sorting'], []), scan)).toBe(false);
+    expect(canAccess(subject(['Repair Worker'], ['warehouse-box.scan']), scan)).toBe(false);
+    expect(canAccess(subject(['admin'], []), scan)).toBe(true);
+    expect(describeAccess(scan)).toBe(
+      'one of the roles Warehouse Sorting and the permission warehouse-box.scan',
+    );
   });
 
   it('shows items with no permission, and nothing without a profile', () => {

@@ -230,3 +230,5 @@ export const imeiSchema = identifierSchema(parseImei, (value) => value.imei);
 export const tacSchema = identifierSchema(parseTac, (value) => value);
 /** A scanned ICCID with its check digit; the output is the normalised 19 or 20 digits. */
 export const iccidSchema = identifierSchema(parseIccid, (value) => value.iccid);
+/** A MEID; the output is its 14 upper-case hex characters, check digit dropped. */
+export const meidSchema = identifierSchema(parseMeid, (value) => value.meid);

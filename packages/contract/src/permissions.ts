@@ -123,9 +123,12 @@ export const PERMISSION_CATALOGUE: readonly PermissionDefinition[] = [
   ]),
   ...define('Invoice', [
     ['invoice.view-list', 'Purchase invoices'],
+    ['invoice.manage', 'Create, edit, reconcile and close purchase invoices'],
     ['import_invoice.list', 'Invoice file import and import history'],
     ['invoice-shipment.view-list', 'Inbound shipments'],
+    ['invoice-shipment.manage', 'Register inbound shipments and check them in at the dock'],
     ['warehouse-box.scan', 'Scan IMEIs into warehouse boxes'],
+    ['warehouse-box.override', 'Close a warehouse box whose count differs; reopen a closed box'],
     ['request.index', 'Product requests'],
     ['device.update', 'Correct device attributes'],
   ]),

@@ -37,10 +37,12 @@ export type FileColumn = {
   readonly kind?: 'text' | 'list' | 'integer' | 'number' | 'boolean';
 };
 
-export type ResourceDefinition<
+/**
+ * A toolkit list: a table that can be searched, filtered, sorted, paged, counted and exported.
+ * Registers whose rows change only through named actions (devices, invoice IMEIs) are lists only.
+ */
+export type ListDefinition<
   Item extends Schema = Schema,
-  Create extends Schema = Schema,
-  Update extends Schema = Schema,
   Filters extends Record<string, Schema> = Record<string, Schema>,
   Sort extends string = string,
 > = {
@@ -51,27 +53,47 @@ export type ResourceDefinition<
   /** OpenAPI tag. */
   readonly tag: string;
   readonly view: Access & { readonly permission: string };
-  readonly manage: Access & { readonly permission: string };
   readonly item: Item;
-  readonly create: Create;
-  readonly update: Update;
   readonly filters: Filters;
   readonly sorts: readonly [Sort, ...Sort[]];
   readonly defaultSort: NoInfer<Sort>;
-  /** Columns of the import template and file; the key names the create input's field. */
-  readonly importColumns: readonly FileColumn[];
+  /** The order a list opens in; ascending unless said (newest first lists say `desc`). */
+  readonly defaultOrder?: 'asc' | 'desc';
   /** Columns of the export file, read from the item. */
   readonly exportColumns: readonly FileColumn[];
 };
 
+/** What a file import declares: who may import, and the columns of its template and files. */
+export type ImportDefinition = {
+  readonly name: string;
+  readonly singular: string;
+  readonly plural: string;
+  readonly tag: string;
+  readonly manage: Access & { readonly permission: string };
+  /** Columns of the import template and file; the key names the row's field. */
+  readonly importColumns: readonly FileColumn[];
+};
+
+/** A table edited with the toolkit's forms: a list with create, update, delete and import. */
+export type ResourceDefinition<
+  Item extends Schema = Schema,
+  Create extends Schema = Schema,
+  Update extends Schema = Schema,
+  Filters extends Record<string, Schema> = Record<string, Schema>,
+  Sort extends string = string,
+> = ListDefinition<Item, Filters, Sort> &
+  ImportDefinition & {
+    readonly create: Create;
+    readonly update: Update;
+  };
+
 const trimmedText = (max: number, tooLong: string) =>
   z.string().check(z.trim(), z.maxLength(max, tooLong));
 
-type ListableResource<Filters extends Record<string, Schema>, Sort extends string> = {
-  readonly filters: Filters;
-  readonly sorts: readonly [Sort, ...Sort[]];
-  readonly defaultSort: NoInfer<Sort>;
-};
+type ListableResource<Filters extends Record<string, Schema>, Sort extends string> = Pick<
+  ListDefinition<Schema, Filters, Sort>,
+  'filters' | 'sorts' | 'defaultSort' | 'defaultOrder'
+>;
 
 /** What a list shows, without paging: search, sort and the resource's filters (count, export). */
 export const filterQuerySchemaOf = <Filters extends Record<string, Schema>, Sort extends string>(
@@ -81,7 +103,7 @@ export const filterQuerySchemaOf = <Filters extends Record<string, Schema>, Sort
     z.object({
       search: z.optional(trimmedText(200, 'The search is too long.')),
       sort: z._default(z.enum(resource.sorts), resource.defaultSort),
-      order: z._default(z.enum(['asc', 'desc']), 'asc'),
+      order: z._default(z.enum(['asc', 'desc']), resource.defaultOrder ?? 'asc'),
     }),
     resource.filters,
   );
@@ -177,16 +199,14 @@ export const importUploadQuerySchema = z.object({
     ),
 });
 
-/** Every endpoint of a resource, from its definition. */
-export function resourceEndpoints<
+/** The reading endpoints of a list: page, count, one row, export. */
+export function listEndpoints<
   Item extends Schema,
-  Create extends Schema,
-  Update extends Schema,
   Filters extends Record<string, Schema>,
   Sort extends string,
->(resource: ResourceDefinition<Item, Create, Update, Filters, Sort>) {
+>(resource: ListDefinition<Item, Filters, Sort>) {
   const base = `/${resource.name}`;
-  const { tag, view, manage, plural, singular } = resource;
+  const { tag, view, plural, singular } = resource;
   const listQuery = listQuerySchemaOf(resource);
   const filterQuery = filterQuerySchemaOf(resource);
   return {
@@ -217,6 +237,29 @@ export function resourceEndpoints<
       params: idParamsSchema,
       response: resource.item,
     }),
+    exportFile: defineEndpoint({
+      method: 'POST',
+      path: `${base}/exports`,
+      summary: `A download link for the ${plural.toLowerCase()} that match, as CSV or XLSX`,
+      tag,
+      guard: view,
+      body: z.object({ ...filterQuery.shape, format: formatSchema }),
+      response: downloadSchema,
+      successStatus: 201,
+    }),
+  };
+}
+
+/** The form endpoints of a resource: create, update, delete. */
+export function writeEndpoints<Item extends Schema, Create extends Schema, Update extends Schema>(
+  resource: Pick<
+    ResourceDefinition<Item, Create, Update>,
+    'name' | 'singular' | 'tag' | 'manage' | 'item' | 'create' | 'update'
+  >,
+) {
+  const base = `/${resource.name}`;
+  const { tag, manage, singular } = resource;
+  return {
     create: defineEndpoint({
       method: 'POST',
       path: base,
@@ -246,16 +289,14 @@ export function resourceEndpoints<
       params: idParamsSchema,
       response: z.null(),
     }),
-    exportFile: defineEndpoint({
-      method: 'POST',
-      path: `${base}/exports`,
-      summary: `A download link for the ${plural.toLowerCase()} that match, as CSV or XLSX`,
-      tag,
-      guard: view,
-      body: z.object({ ...filterQuery.shape, format: formatSchema }),
-      response: downloadSchema,
-      successStatus: 201,
-    }),
+  };
+}
+
+/** The import endpoints: template, upload, history, dry run, commit, error file. */
+export function importEndpoints(resource: ImportDefinition) {
+  const base = `/${resource.name}`;
+  const { tag, manage, plural } = resource;
+  return {
     template: defineEndpoint({
       method: 'POST',
       path: `${base}/import-template`,
@@ -316,6 +357,24 @@ export function resourceEndpoints<
   };
 }
 
+/** Every endpoint of a resource, from its definition. */
+export function resourceEndpoints<
+  Item extends Schema,
+  Create extends Schema,
+  Update extends Schema,
+  Filters extends Record<string, Schema>,
+  Sort extends string,
+>(resource: ResourceDefinition<Item, Create, Update, Filters, Sort>) {
+  return {
+    ...listEndpoints(resource),
+    ...writeEndpoints(resource),
+    ...importEndpoints(resource),
+  };
+}
+
+export type ListEndpoints = ReturnType<typeof listEndpoints>;
+export type WriteEndpoints = ReturnType<typeof writeEndpoints>;
+export type ImportEndpoints = ReturnType<typeof importEndpoints>;
 export type ResourceEndpoints = ReturnType<typeof resourceEndpoints>;
 
 /** The one-use download every download link points at. */
@@ -345,6 +404,14 @@ export const idFilter = z.optional(
 /** A filter that is one of a set of words. */
 export const enumFilter = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.optional(z.enum(values));
+
+export const defineList = <
+  Item extends Schema,
+  Filters extends Record<string, Schema>,
+  Sort extends string,
+>(
+  list: ListDefinition<Item, Filters, Sort>,
+) => list;
 
 export const defineResource = <
   Item extends Schema,

@@ -18,7 +18,12 @@ export const SPEC_ROLES = {
 } as const;
 
 const R = SPEC_ROLES;
-const roles = (...names: string[]): Access => ({ permission: 'roles', roles: names });
+/** An access rule met by holding any of the roles named. */
+export type RoleAccess = Access & {
+  readonly permission: 'roles';
+  readonly roles: readonly string[];
+};
+const roles = (...names: string[]): RoleAccess => ({ permission: 'roles', roles: names });
 
 /**
  * The station pages guarded by role lists instead of permissions (DOMAIN.md 6.3). The web's page
@@ -46,7 +51,7 @@ export const STATION_ACCESS = {
   repairTesting: roles(R.repairTesting, R.repairLeader),
   repairStatistics: roles(R.repairLeader),
   repairInquireDevice: roles(R.repairLeader, R.repairSorting, R.repairWorker, R.repairTesting),
-} as const satisfies Record<string, Access>;
+} as const satisfies Record<string, RoleAccess>;
 
 export type RoleDefinition = {
   readonly name: string;
@@ -93,10 +98,13 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
     description: 'Purchase invoices, IMEI manifests and receiving',
     permissions: [
       'invoice.view-list',
+      'invoice.manage',
       'import_invoice.list',
       'invoice-imei.index',
       'invoice-shipment.view-list',
+      'invoice-shipment.manage',
       'warehouse-box.scan',
+      'warehouse-box.override',
       'vendor.view-list',
       'vendor.manage',
       'transfer.manage',
@@ -121,6 +129,7 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
     permissions: [
       'warehouse-box.scan',
       'invoice-shipment.view-list',
+      'invoice-shipment.manage',
       'location.assignment',
       'sim.index',
       'rma.scan',

@@ -25,8 +25,12 @@ export class UnauthorizedError extends ApiError {
 }
 
 export class ForbiddenError extends ApiError {
-  constructor(readonly access: Access) {
-    super(403, `This needs ${describeAccess(access)}.`);
+  constructor(
+    readonly access: Access,
+    /** What the user was doing, said before what it needs. */
+    context?: string,
+  ) {
+    super(403, `${context ? `${context} ` : ''}This needs ${describeAccess(access)}.`);
   }
 }
 

@@ -27,3 +27,21 @@ export function whereOf(
   }
   return { sql: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '', params };
 }
+
+/**
+ * The values of a text column that start with `prefix`, as a range of its index in any collation
+ * (LIKE alone is index-friendly only under the C collation): '3528' is col >= '3528' AND
+ * col < '3529'. A prefix with letters (a MEID's) gets the lower bound only.
+ */
+export function prefixCondition(
+  column: string,
+  prefix: string,
+): readonly [sql: string, ...values: unknown[]] {
+  const pattern = `${prefix.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const next = /^\d+$/.test(prefix)
+    ? String(BigInt(prefix) + 1n).padStart(prefix.length, '0')
+    : null;
+  return next && next.length === prefix.length
+    ? [`${column} >= ? AND ${column} < ? AND ${column} LIKE ?`, prefix, next, pattern]
+    : [`${column} >= ? AND ${column} LIKE ?`, prefix, pattern];
+}

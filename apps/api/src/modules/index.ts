@@ -2,9 +2,11 @@ import { rolesModule } from './access/roles.routes.js';
 import { usersModule } from './access/users.routes.js';
 import { auditModule } from './audit/audit.routes.js';
 import { healthModule } from './health/health.routes.js';
+import { devicesModule } from './devices/devices.routes.js';
 import { masterDataModule } from './master-data/master-data.routes.js';
 import type { AppModule } from './module.js';
 import { profileModule } from './profile/profile.routes.js';
+import { receivingModule } from './receiving/receiving.routes.js';
 import { sessionModule } from './session/session.routes.js';
 import { downloadsModule } from '../toolkit/downloads.routes.js';
 
@@ -18,4 +20,6 @@ export const MODULES: readonly AppModule[] = [
   auditModule,
   downloadsModule,
   masterDataModule,
+  devicesModule,
+  receivingModule,
 ];

@@ -16,24 +16,24 @@ import { registerErrorHandler } from './error-handler.js';
 let t: TestApp;
 let tokens: { none: string; revoked: string; expired: string };
 
-/** A role that holds what a guard asks for, or no role at all for 'session'. */
+/**
+ * A user with exactly what a guard asks for: no role for 'session'; the first listed role for a
+ * role list; a role of its own holding the permission, and the extra permission of an action
+ * inside a role-guarded station.
+ */
 async function grantingUser(guard: Exclude<Guard, 'public'>, userName: string) {
-  if (guard === 'session') {
-    await createUser(t.db, { userName, password: 'granted-password' });
-  } else if (guard.permission === 'roles') {
-    await createUser(t.db, {
-      userName,
-      password: 'granted-password',
-      roles: [...(guard.roles ?? [])].slice(0, 1),
-    });
-  } else {
-    await createRole(t.db, `holds ${userName}`, [guard.permission]);
-    await createUser(t.db, {
-      userName,
-      password: 'granted-password',
-      roles: [`holds ${userName}`],
-    });
+  const roles: string[] = [];
+  if (guard !== 'session') {
+    const permissions = [guard.permission, guard.andPermission].filter(
+      (name): name is string => name !== undefined && name !== 'roles',
+    );
+    if (guard.permission === 'roles') roles.push(...(guard.roles ?? []).slice(0, 1));
+    if (permissions.length > 0) {
+      await createRole(t.db, `holds ${userName}`, permissions);
+      roles.push(`holds ${userName}`);
+    }
   }
+  await createUser(t.db, { userName, password: 'granted-password', roles });
   return login(t.app, userName, 'granted-password');
 }
 

@@ -26,6 +26,14 @@ const DATA_EXCEPTIONS: Record<string, string> = {
 };
 
 /**
+ * Races that a concurrent request won (a unique key taken a moment ago, a serialization failure,
+ * a deadlock): a 409 that says to try again, never a 500. Our services map the unique keys that
+ * a user can choose into field errors first.
+ */
+const RACES = new Set(['23505', '40001', '40P01']);
+const RACE_MESSAGE = 'Someone changed the same thing at the same moment: try again.';
+
+/**
  * One shape for every error: `{code, message, requestId}`. Our own errors carry their answer;
  * Fastify's client errors (bad JSON, wrong content type, too large) keep their 4xx status and
  * message; anything else is logged and answered as a 500 without internals. Registered before
@@ -40,6 +48,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const invalidText = DATA_EXCEPTIONS[(error as { code?: string }).code ?? ''];
     if (invalidText) return send(reply, request, 422, { _: [invalidText] });
+    if (RACES.has((error as { code?: string }).code ?? '')) {
+      request.log.warn({ err: error }, 'concurrent change');
+      return send(reply, request, 409, RACE_MESSAGE);
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return send(reply, request, status, error.message);

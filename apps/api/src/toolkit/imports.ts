@@ -1,10 +1,11 @@
 import {
   IMPORT_MAX_BYTES,
+  importEndpoints,
   type FieldErrors,
   type FileColumn,
   type ImportBatch,
+  type ImportEndpoints,
   type ImportError,
-  type ResourceEndpoints,
 } from '@inventory/contract';
 import * as z from 'zod/mini';
 import type { Queryable } from '../db/db.js';
@@ -13,7 +14,7 @@ import { ConflictError, NotFoundError, ValidationError, fieldError } from '../ht
 import { auditActor, recordAudit } from '../modules/audit/audit.service.js';
 import type { ModuleContext } from '../modules/module.js';
 import { CONTENT_TYPES, fileStream, readUpload, type Cell } from './files.js';
-import { quoteIdentifier, type Prepared, type ResourceStore } from './resource.js';
+import { quoteIdentifier, type ImportKey, type ImportStore, type Prepared } from './resource.js';
 
 /** The errors an answer carries; the error file has them all. */
 const ERRORS_SHOWN = 500;
@@ -89,7 +90,7 @@ type Checked = {
  * resolved in bulk) and matched on the import key. Writes nothing.
  */
 async function checkRows(
-  store: ResourceStore,
+  store: ImportStore,
   db: Queryable,
   headers: readonly string[],
   rows: readonly string[][],
@@ -116,7 +117,7 @@ async function checkRows(
   }
   if (Object.keys(missing).length > 0) throw new ValidationError(missing);
 
-  const schema = store.imports.rowSchema ?? store.contract.create;
+  const schema = store.imports.rowSchema;
   const positions = mapped.map((column) => headers.indexOf(mapping[column.key]!));
   const headerOf = new Map(mapped.map((column) => [column.key, column.header]));
   const errors: ImportError[] = [];
@@ -173,7 +174,8 @@ async function checkRows(
       )
     : valid.map(({ input }) => ({ values: input }));
   const records: Record<string, unknown>[] = [];
-  const { fields: keyFields, match } = store.imports.key;
+  const keyFields =
+    'writer' in store.imports ? store.imports.writer.fields : store.imports.key.fields;
   const keyField = keyFields.at(-1)!;
   const firstRowOfKey = new Map<string, number>();
   prepared.forEach((result, i) => {
@@ -203,17 +205,27 @@ async function checkRows(
   });
   errors.sort((a, b) => a.row - b.row);
 
-  const [existing] = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM ${store.table} WHERE ${match} = ANY ($1::text[])`,
-    [[...firstRowOfKey.keys()]],
-  );
-  const willUpdate = existing?.n ?? 0;
+  const willUpdate =
+    'writer' in store.imports
+      ? await store.imports.writer.countExisting(records, db)
+      : await countByKey(db, store.table, store.imports.key, [...firstRowOfKey.keys()]);
   return { errors, errorCount, records, willCreate: records.length - willUpdate, willUpdate };
+}
+
+/** How many rows of a table have these keys (the rows an import would update). */
+async function countByKey(db: Queryable, table: string, key: ImportKey, keys: readonly string[]) {
+  const [existing] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ${table}
+     WHERE ${key.match} = ANY ($1::text[]) ${key.conflictWhere ? `AND ${key.conflictWhere}` : ''}`,
+    [keys],
+  );
+  return existing?.n ?? 0;
 }
 
 /** Writes checked records in one statement: new keys are created, known keys updated. */
 async function writeRecords(
-  store: ResourceStore,
+  table: string,
+  key: ImportKey,
   db: Queryable,
   records: readonly Record<string, unknown>[],
   actorId: number,
@@ -222,15 +234,16 @@ async function writeRecords(
   const columns = [...new Set(records.flatMap((record) => Object.keys(record)))];
   if (columns.length === 0) return { created: 0, updated: 0 };
   const quoted = columns.map(quoteIdentifier);
-  const keyColumns = new Set(store.imports.key.fields.map(quoteIdentifier));
+  const keyColumns = new Set(key.fields.map(quoteIdentifier));
   const updates = quoted
     .filter((column) => !keyColumns.has(column))
     .map((column) => `${column} = EXCLUDED.${column}`);
   const [counts] = await db.query<{ created: number; updated: number }>(
     `WITH written AS (
-       INSERT INTO ${store.table} (${quoted.join(', ')}, created_by, updated_by)
-       SELECT ${quoted.join(', ')}, $2, $2 FROM json_populate_recordset(NULL::${store.table}, $1::json)
-       ON CONFLICT (${store.imports.key.conflict}) DO UPDATE SET
+       INSERT INTO ${table} (${quoted.join(', ')}, created_by, updated_by)
+       SELECT ${quoted.join(', ')}, $2, $2 FROM json_populate_recordset(NULL::${table}, $1::json)
+       ON CONFLICT (${key.conflict})
+         ${key.conflictWhere ? `WHERE ${key.conflictWhere}` : ''} DO UPDATE SET
          ${[...updates, 'updated_at = now()', 'updated_by = EXCLUDED.updated_by'].join(', ')}
        RETURNING (xmax = 0) AS created)
      SELECT count(*) FILTER (WHERE created)::int AS created,
@@ -253,13 +266,10 @@ async function* once<T>(value: T) {
 }
 
 /** The import endpoints of a resource and its template and error-file producers. */
-export function registerImports(
-  context: ModuleContext,
-  store: ResourceStore,
-  endpoints: ResourceEndpoints,
-): void {
+export function registerImports(context: ModuleContext, store: ImportStore): ImportEndpoints {
   const { endpoint, db, downloads, app } = context;
   const { contract } = store;
+  const endpoints = importEndpoints(contract);
 
   const findBatch = async (tx: Queryable, id: number, lock = false) => {
     const [batch] = await tx.query<ImportBatch & { content: Uint8Array | null }>(
@@ -338,8 +348,13 @@ export function registerImports(
       // Checked again inside the transaction: the data may have changed since the dry run.
       const checked = await checkRows(store, tx, file.headers, file.rows, batch.mapping);
       if (checked.errorCount > 0) return { errors: checked.errorCount };
-      const records = store.finish ? await store.finish(checked.records, tx) : checked.records;
-      const counts = await writeRecords(store, tx, records, principal.userId);
+      const records = store.finish
+        ? await store.finish(checked.records, tx, { actor: principal, meta })
+        : checked.records;
+      const counts =
+        'writer' in store.imports
+          ? await store.imports.writer.write(records, tx, { actor: principal, meta })
+          : await writeRecords(store.table, store.imports.key, tx, records, principal.userId);
       await tx.query(
         `UPDATE import_batches SET status = 'committed', content = NULL, error_count = 0,
            errors = '[]', created_count = $2, updated_count = $3, committed_at = now()
@@ -417,4 +432,5 @@ export function registerImports(
       (_request, body, done) => done(null, body),
     );
   }
+  return endpoints;
 }

@@ -6,7 +6,7 @@ import { decodeCursor, encodeCursor, type CursorPosition } from './cursor.js';
 /** A sort of a list: a SQL expression that is never null, and its type for the cursor's value. */
 export type SortSql = {
   readonly sql: string;
-  readonly type: 'text' | 'bigint' | 'integer' | 'numeric' | 'timestamptz' | 'boolean';
+  readonly type: 'text' | 'bigint' | 'integer' | 'numeric' | 'date' | 'timestamptz' | 'boolean';
 };
 
 /** One WHERE condition with `?` for each of its values; null or false when a filter is unset. */

@@ -1,9 +1,16 @@
 import {
+  listEndpoints,
   listQuerySchemaOf,
   resourceEndpoints,
+  writeEndpoints,
   type FieldErrors,
+  type ImportDefinition,
+  type ListDefinition,
+  type ListEndpoints,
   type ResourceDefinition,
   type ResourceEndpoints,
+  type Schema,
+  type WriteEndpoints,
 } from '@inventory/contract';
 import * as z from 'zod/mini';
 import type { Queryable, Row } from '../db/db.js';
@@ -21,9 +28,9 @@ import { registerImports } from './imports.js';
 import { CONTENT_TYPES, fileStream, type Cell } from './files.js';
 import { allRows, countRows, listPage, type ListSql } from './list.js';
 
-/** A resource's parsed list query: its filters' values and the toolkit's paging and sort. */
-export type ListQueryOf<R extends ResourceDefinition> =
-  R extends ResourceDefinition<infer _I, infer _C, infer _U, infer Filters, infer Sort>
+/** A list's parsed query: its filters' values and the toolkit's paging and sort. */
+export type ListQueryOf<R extends ListDefinition> =
+  R extends ListDefinition<infer _I, infer Filters, infer Sort>
     ? { [K in keyof Filters]?: z.output<Filters[K]> } & {
         search?: string | undefined;
         sort: Sort;
@@ -44,45 +51,90 @@ export type Prepared =
 /** Where a row may be used: a count of the rows that refer to row `$1`. */
 export type Reference = { readonly label: string; readonly countSql: string };
 
+/** The server half of a toolkit list: how its rows are read. */
+export type ListStore<L extends ListDefinition = ListDefinition> = {
+  readonly contract: L;
+  readonly list: ListSql<ListQueryOf<L>>;
+};
+
+/** Turns inputs into column values, many at once (an import resolves references in one query). */
+export type PrepareRows = (inputs: readonly WriteInput[], db: Queryable) => Promise<Prepared[]>;
+
+/** Who writes, for the events and audit entries that a last step writes itself. */
+export type Writer = { readonly actor: Principal; readonly meta: RequestMeta };
+
+/**
+ * Last step before rows are written, inside the writing transaction (never at a dry run): e.g.
+ * creating the brands that imported models name. Gets and gives column values.
+ */
+export type FinishRows = (
+  records: Record<string, unknown>[],
+  db: Queryable,
+  writer: Writer,
+) => Promise<Record<string, unknown>[]>;
+
+/** How an import matches the rows of its table that a file row updates. */
+export type ImportKey = {
+  /** The fields of the unique key; the last one is named in errors. */
+  readonly fields: readonly string[];
+  /** The ON CONFLICT target: the columns of the unique index. */
+  readonly conflict: string;
+  /** The index's predicate when it is a partial unique index. */
+  readonly conflictWhere?: string;
+  /** A SQL expression giving the key as the fields' values lower-cased and joined by `|`. */
+  readonly match: string;
+};
+
+/**
+ * An import that writes more than one table (a manifest creates invoices, lines and IMEIs): it
+ * writes the checked rows itself and counts the rows a commit would update.
+ */
+export type ImportWriter = {
+  /** The fields that make a row unique in a file; the last one is named in errors. */
+  readonly fields: readonly string[];
+  countExisting(records: readonly Record<string, unknown>[], db: Queryable): Promise<number>;
+  write(
+    records: readonly Record<string, unknown>[],
+    tx: Queryable,
+    writer: Writer,
+  ): Promise<{ created: number; updated: number }>;
+};
+
+/**
+ * The server half of a file import (the toolkit's upload, check and commit): into one table by
+ * its unique key, or through a writer of its own.
+ */
+export type ImportStore = {
+  readonly contract: ImportDefinition;
+  readonly table: string;
+  /** The audit log's entity type: `color`, `tac_number`. */
+  readonly entity: string;
+  readonly prepare?: PrepareRows;
+  readonly finish?: FinishRows;
+  readonly imports: {
+    /** The schema of one file row. */
+    readonly rowSchema: Schema;
+  } & ({ readonly key: ImportKey } | { readonly writer: ImportWriter });
+};
+
 /**
  * The server half of a toolkit resource: how its rows are read, written and imported. Everything
  * else (endpoints, paging, count, export, import steps, audit, 409 on use) comes from the toolkit.
  */
-export type ResourceStore<R extends ResourceDefinition = ResourceDefinition> = {
-  readonly contract: R;
+export type ResourceStore<R extends ResourceDefinition = ResourceDefinition> = ListStore<R> & {
   readonly table: string;
   /** The audit log's entity type: `color`, `tac_number`. */
   readonly entity: string;
-  readonly list: ListSql<ListQueryOf<R>>;
   /** Unique index name to the field and message of its 422. */
   readonly uniques: Readonly<Record<string, readonly [field: string, message: string]>>;
   readonly references: readonly Reference[];
-  /**
-   * Turns inputs into column values, many at once so that an import resolves its references in
-   * one query. Each result has the same keys for inputs of the same fields. Default: as given.
-   */
-  readonly prepare?: (inputs: readonly WriteInput[], db: Queryable) => Promise<Prepared[]>;
-  /**
-   * Last step before rows are written, inside the writing transaction (never at a dry run):
-   * e.g. creating the brands that imported models name. Gets and gives column values.
-   */
-  readonly finish?: (
-    records: Record<string, unknown>[],
-    db: Queryable,
-  ) => Promise<Record<string, unknown>[]>;
+  /** Each result has the same keys for inputs of the same fields. Default: as given. */
+  readonly prepare?: PrepareRows;
+  readonly finish?: FinishRows;
   readonly imports: {
-    /**
-     * How an import matches existing rows: the fields of the unique key (the last one is named in
-     * errors), the ON CONFLICT target of its unique index, and a SQL expression giving the key as
-     * the fields' values lower-cased and joined by `|`.
-     */
-    readonly key: {
-      readonly fields: readonly string[];
-      readonly conflict: string;
-      readonly match: string;
-    };
+    readonly key: ImportKey;
     /** The schema of one file row, when it differs from the create input. */
-    readonly rowSchema?: z.ZodMiniType;
+    readonly rowSchema?: Schema;
   };
 };
 
@@ -110,11 +162,18 @@ export async function finishOne(
   store: ResourceStore,
   values: Record<string, unknown>,
   db: Queryable,
+  writer: Writer,
 ): Promise<Record<string, unknown>> {
-  return store.finish ? (await store.finish([values], db))[0]! : values;
+  return store.finish ? (await store.finish([values], db, writer))[0]! : values;
 }
 
-export async function findItem(store: ResourceStore, db: Queryable, id: number): Promise<Row> {
+/** What reading one row by id needs of a store. */
+type ItemSource = {
+  readonly contract: { readonly singular: string };
+  readonly list: Pick<ListSql<never>, 'from' | 'id' | 'columns'>;
+};
+
+export async function findItem(store: ItemSource, db: Queryable, id: number): Promise<Row> {
   const [item] = await db.query(
     `SELECT ${store.list.columns} FROM ${store.list.from} WHERE ${store.list.id} = $1`,
     [id],
@@ -142,7 +201,10 @@ async function createItem(
   input: Record<string, unknown>,
   meta: RequestMeta,
 ) {
-  const values = await finishOne(store, await prepareOne(store, input, null, db), db);
+  const values = await finishOne(store, await prepareOne(store, input, null, db), db, {
+    actor,
+    meta,
+  });
   const columns = Object.keys(values);
   const [created] = await db
     .query<{ id: number }>(
@@ -235,11 +297,7 @@ export const cellOf = (value: unknown): Cell => {
   return JSON.stringify(value);
 };
 
-async function* exportChunks(
-  store: ResourceStore,
-  db: Queryable,
-  query: ListQueryOf<ResourceDefinition>,
-) {
+async function* exportChunks(store: ListStore, db: Queryable, query: ListQueryOf<ListDefinition>) {
   const keys = store.contract.exportColumns.map((column) => column.key);
   for await (const rows of allRows(db, store.list, query)) {
     yield rows.map((row) => keys.map((key) => cellOf(row[key])));
@@ -248,15 +306,15 @@ async function* exportChunks(
 
 const stamp = () => new Date().toISOString().slice(0, 10);
 
-/** Registers every endpoint of a resource and its file producers. */
-export function registerResource<R extends ResourceDefinition>(
+/** Registers the reading endpoints of a list (page, count, one row, export) and its export file. */
+export function registerList<L extends ListDefinition>(
   context: ModuleContext,
-  store: ResourceStore<R>,
-): ResourceEndpoints {
+  store: ListStore<L>,
+): ListEndpoints {
   const { endpoint, db, downloads } = context;
-  const general = store as unknown as ResourceStore;
-  const { contract } = store;
-  const endpoints = resourceEndpoints(contract) as unknown as ResourceEndpoints;
+  const general = store as unknown as ListStore;
+  const { contract } = general;
+  const endpoints = listEndpoints(contract) as unknown as ListEndpoints;
   const listQuerySchema = listQuerySchemaOf(contract);
 
   endpoint(endpoints.list, ({ query }) => listPage(db, general.list, query as never) as never);
@@ -264,27 +322,6 @@ export function registerResource<R extends ResourceDefinition>(
     countRows(db, general.list, { ...(query as object), limit: 0 } as never),
   );
   endpoint(endpoints.get, ({ params }) => findItem(general, db, params.id) as never);
-  endpoint(
-    endpoints.create,
-    ({ principal, body, meta }) =>
-      db.transaction((tx) =>
-        createItem(general, tx, principal, body as Record<string, unknown>, meta),
-      ) as never,
-  );
-  endpoint(
-    endpoints.update,
-    ({ principal, params, body, meta }) =>
-      db.transaction(async (tx) => {
-        await findItem(general, tx, params.id);
-        const prepared = await prepareOne(general, body as Record<string, unknown>, params.id, tx);
-        const values = await finishOne(general, prepared, tx);
-        return updateItem(general, tx, principal, params.id, values, meta);
-      }) as never,
-  );
-  endpoint(endpoints.remove, async ({ principal, params, meta }) => {
-    await db.transaction((tx) => deleteItem(general, tx, principal, params.id, meta));
-    return new Answer(null, `The ${contract.singular} is deleted.`);
-  });
 
   const exportProducer = `${contract.name}:export`;
   downloads.addProducer(exportProducer, async (request) => {
@@ -301,8 +338,11 @@ export function registerResource<R extends ResourceDefinition>(
       ),
     };
   });
-  endpoint(endpoints.exportFile, ({ principal, body }) => {
-    const { format, ...query } = body as { format: 'csv' | 'xlsx' } & Record<string, unknown>;
+  endpoint(endpoints.exportFile, ({ principal, body, request }) => {
+    const { format } = body as { format: 'csv' | 'xlsx' };
+    // The link keeps the filters as sent (checked above): the producer parses them again, and a
+    // parsed value (a boolean filter is `true`, not 'true') would not parse twice.
+    const { format: _format, ...query } = request.body as Record<string, unknown>;
     return downloads.issue(principal, {
       producer: exportProducer,
       access: contract.view,
@@ -310,7 +350,64 @@ export function registerResource<R extends ResourceDefinition>(
       query,
     });
   });
-
-  registerImports(context, general, endpoints);
   return endpoints;
+}
+
+/** What the toolkit's create, update and delete need of a store. */
+export type WriteStore = Pick<
+  ResourceStore,
+  'table' | 'entity' | 'uniques' | 'references' | 'prepare' | 'finish'
+> &
+  ItemSource & {
+    readonly contract: Pick<
+      ResourceDefinition,
+      'name' | 'singular' | 'tag' | 'manage' | 'item' | 'create' | 'update'
+    >;
+  };
+
+/** Registers the form writes of a table: create, update (a field left out is kept), delete. */
+export function registerWrites(context: ModuleContext, store: WriteStore): WriteEndpoints {
+  const { endpoint, db } = context;
+  const general = store as unknown as ResourceStore;
+  const { contract } = store;
+  const writes = writeEndpoints(contract) as unknown as WriteEndpoints;
+
+  endpoint(
+    writes.create,
+    ({ principal, body, meta }) =>
+      db.transaction((tx) =>
+        createItem(general, tx, principal, body as Record<string, unknown>, meta),
+      ) as never,
+  );
+  endpoint(
+    writes.update,
+    ({ principal, params, body, meta }) =>
+      db.transaction(async (tx) => {
+        await findItem(general, tx, params.id);
+        const prepared = await prepareOne(general, body as Record<string, unknown>, params.id, tx);
+        const values = await finishOne(general, prepared, tx, { actor: principal, meta });
+        return updateItem(general, tx, principal, params.id, values, meta);
+      }) as never,
+  );
+  endpoint(writes.remove, async ({ principal, params, meta }) => {
+    await db.transaction((tx) => deleteItem(general, tx, principal, params.id, meta));
+    return new Answer(null, `The ${contract.singular} is deleted.`);
+  });
+  return writes;
+}
+
+/** Registers every endpoint of a resource: its list, its form writes and its import. */
+export function registerResource<R extends ResourceDefinition>(
+  context: ModuleContext,
+  store: ResourceStore<R>,
+): ResourceEndpoints {
+  const general = store as unknown as ResourceStore;
+  const { contract } = general;
+  registerList(context, general);
+  registerWrites(context, general);
+  registerImports(context, {
+    ...general,
+    imports: { ...general.imports, rowSchema: general.imports.rowSchema ?? contract.create },
+  });
+  return resourceEndpoints(contract) as unknown as ResourceEndpoints;
 }

@@ -1,47 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  bodyOf,
-  createRole,
-  createTestApp,
-  createUser,
-  login,
-  type TestApp,
-} from '../test/test-app.js';
+import { apiClient, createAdminTestApp, type ApiClient } from '../test/api-client.js';
+import { bodyOf, createRole, createUser, login, type TestApp } from '../test/test-app.js';
 
 /** The toolkit through one resource, colours: paging, count, export, import, 409, audit. */
 
 let t: TestApp;
-let admin: string;
-
-const call = (
-  token: string,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: unknown,
-) =>
-  t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: bearer(token),
-    ...(payload !== undefined && { payload: payload as object }),
-  });
-
-const upload = (token: string, fileName: string, content: Buffer | string, type = 'text/csv') =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/v1/colors/imports?fileName=${encodeURIComponent(fileName)}`,
-    headers: { ...bearer(token), 'content-type': type },
-    payload: content,
-  });
-
-/** Follows a download link as a browser would: no bearer token. */
-async function download(token: string, url: string, payload: unknown) {
-  const link = bodyOf<{ url: string }>(await call(token, 'POST', url, payload));
-  return t.app.inject({ method: 'GET', url: link.data.url });
-}
+let admin: ApiClient;
 
 type Page = {
   items: { id: number; name: string }[];
@@ -50,9 +16,7 @@ type Page = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await createUser(t.db, { userName: 'pi', password: 'pi-password-1', roles: ['admin'] });
-  admin = await login(t.app, 'pi', 'pi-password-1');
+  ({ t, admin } = await createAdminTestApp());
   await t.db.query(
     `INSERT INTO colors (name) SELECT 'Colour ' || lpad(n::text, 3, '0') FROM generate_series(1, 120) n`,
   );
@@ -61,51 +25,45 @@ afterAll(() => t.close());
 
 describe('a toolkit list', () => {
   it('walks forward and back by cursor, and the last page is one call', async () => {
-    const first = bodyOf<Page>(await call(admin, 'GET', '/colors?limit=50&search=colour'));
+    const first = bodyOf<Page>(await admin.get('/colors?limit=50&search=colour'));
     expect(first.data.items).toHaveLength(50);
     expect(first.data.items[0]!.name).toBe('Colour 001');
     expect(first.data.prevCursor).toBeNull();
     const second = bodyOf<Page>(
-      await call(admin, 'GET', `/colors?limit=50&search=colour&cursor=${first.data.nextCursor}`),
+      await admin.get(`/colors?limit=50&search=colour&cursor=${first.data.nextCursor}`),
     );
     expect(second.data.items[0]!.name).toBe('Colour 051');
     const back = bodyOf<Page>(
-      await call(admin, 'GET', `/colors?limit=50&search=colour&cursor=${second.data.prevCursor}`),
+      await admin.get(`/colors?limit=50&search=colour&cursor=${second.data.prevCursor}`),
     );
     expect(back.data.items.map((item) => item.name)).toEqual(
       first.data.items.map((item) => item.name),
     );
     expect(back.data.prevCursor).toBeNull();
-    const last = bodyOf<Page>(
-      await call(admin, 'GET', '/colors?limit=50&search=colour&cursor=last'),
-    );
+    const last = bodyOf<Page>(await admin.get('/colors?limit=50&search=colour&cursor=last'));
     expect(last.data.items).toHaveLength(50);
     expect(last.data.items.at(-1)!.name).toBe('Colour 120');
     expect(last.data.nextCursor).toBeNull();
     expect(last.data.prevCursor).not.toBeNull();
-    const descending = bodyOf<Page>(
-      await call(admin, 'GET', '/colors?limit=5&order=desc&search=colour'),
-    );
+    const descending = bodyOf<Page>(await admin.get('/colors?limit=5&order=desc&search=colour'));
     expect(descending.data.items[0]!.name).toBe('Colour 120');
   });
 
   it('answers text the database cannot store with a 422, not a 500', async () => {
-    const nul = await call(admin, 'GET', '/colors?search=a%00b');
+    const nul = await admin.get('/colors?search=a%00b');
     expect(nul.statusCode).toBe(422);
     expect(bodyOf(nul).message).toEqual({
       _: ['The text holds a character that cannot be stored (such as a NUL).'],
     });
-    expect((await call(admin, 'POST', '/colors', { name: 'Nul\u0000Colour' })).statusCode).toBe(
-      422,
-    );
+    expect((await admin.post('/colors', { name: 'Nul\u0000Colour' })).statusCode).toBe(422);
   });
 
   it('counts exactly, filters, and refuses a damaged cursor with a 422', async () => {
-    expect(bodyOf(await call(admin, 'GET', '/colors/count?search=colour%2001')).data).toEqual({
+    expect(bodyOf(await admin.get('/colors/count?search=colour%2001')).data).toEqual({
       total: 10,
       capped: false,
     });
-    const damaged = await call(admin, 'GET', '/colors?cursor=not-a-cursor');
+    const damaged = await admin.get('/colors?cursor=not-a-cursor');
     expect(damaged.statusCode).toBe(422);
     expect(bodyOf(damaged).message).toHaveProperty('cursor');
   });
@@ -113,7 +71,7 @@ describe('a toolkit list', () => {
 
 describe('writing a colour', () => {
   it('creates, refuses a duplicate name whatever its case, deactivates, and audits each', async () => {
-    const created = await call(admin, 'POST', '/colors', {
+    const created = await admin.post('/colors', {
       name: 'Sierra Blue',
       hex: '5b7c99',
       aliases: ['Blue', 'blue', ''],
@@ -122,10 +80,10 @@ describe('writing a colour', () => {
     const color = bodyOf<{ id: number; hex: string; aliases: string[] }>(created).data;
     expect(color.hex).toBe('#5B7C99');
     expect(color.aliases).toEqual(['Blue']);
-    const duplicate = await call(admin, 'POST', '/colors', { name: 'SIERRA BLUE' });
+    const duplicate = await admin.post('/colors', { name: 'SIERRA BLUE' });
     expect(duplicate.statusCode).toBe(422);
     expect(bodyOf(duplicate).message).toEqual({ name: ['A colour with this name exists.'] });
-    const off = await call(admin, 'PUT', `/colors/${color.id}`, { active: false });
+    const off = await admin.put(`/colors/${color.id}`, { active: false });
     expect(bodyOf<{ active: boolean; aliases: string[] }>(off).data).toMatchObject({
       active: false,
       aliases: ['Blue'],
@@ -145,37 +103,33 @@ describe('writing a colour', () => {
       `INSERT INTO device_models (brand_id, name, device_type, os, network) VALUES ($1, 'Phone 1', 'phone', 'android', '5G') RETURNING id`,
       [brand!.id],
     );
-    const keep = bodyOf<{ id: number }>(
-      await call(admin, 'POST', '/colors', { name: 'Graphite' }),
-    ).data;
+    const keep = bodyOf<{ id: number }>(await admin.post('/colors', { name: 'Graphite' })).data;
     const used = bodyOf<{ id: number }>(
-      await call(admin, 'POST', '/colors', { name: 'Grafite', aliases: ['Gray'] }),
+      await admin.post('/colors', { name: 'Grafite', aliases: ['Gray'] }),
     ).data;
     await t.db.query(
       "INSERT INTO tac_numbers (tac, model_id, color_id) VALUES ('35000001', $1, $2), ('35000002', $1, $2)",
       [model!.id, used.id],
     );
-    const refused = await call(admin, 'DELETE', `/colors/${used.id}`);
+    const refused = await admin.delete(`/colors/${used.id}`);
     expect(refused.statusCode).toBe(409);
     expect(bodyOf(refused).message).toBe(
       'This colour is used by 2 TAC numbers: deactivate it instead.',
     );
-    const merged = await call(admin, 'POST', `/colors/${used.id}/merge`, { into: keep.id });
+    const merged = await admin.post(`/colors/${used.id}/merge`, { into: keep.id });
     expect(bodyOf<{ aliases: string[]; usage_count: number }>(merged).data).toMatchObject({
       aliases: expect.arrayContaining(['Grafite', 'Gray']),
       usage_count: 2,
     });
-    expect((await call(admin, 'GET', `/colors/${used.id}`)).statusCode).toBe(404);
-    const unused = bodyOf<{ id: number }>(
-      await call(admin, 'POST', '/colors', { name: 'Unused' }),
-    ).data;
-    expect((await call(admin, 'DELETE', `/colors/${unused.id}`)).statusCode).toBe(200);
+    expect((await admin.get(`/colors/${used.id}`)).statusCode).toBe(404);
+    const unused = bodyOf<{ id: number }>(await admin.post('/colors', { name: 'Unused' })).data;
+    expect((await admin.delete(`/colors/${unused.id}`)).statusCode).toBe(200);
   });
 });
 
 describe('export', () => {
   it('streams the filtered list as CSV through a one-use link', async () => {
-    const file = await download(admin, '/colors/exports', { format: 'csv', search: 'colour 11' });
+    const file = await admin.download('/colors/exports', { format: 'csv', search: 'colour 11' });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('text/csv');
     expect(file.headers['content-disposition']).toMatch(/attachment; filename="colors-.*\.csv"/);
@@ -190,7 +144,7 @@ describe('export', () => {
   });
 
   it('writes XLSX that a spreadsheet reads back', async () => {
-    const file = await download(admin, '/colors/exports', { format: 'xlsx', search: 'colour 00' });
+    const file = await admin.download('/colors/exports', { format: 'xlsx', search: 'colour 00' });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
@@ -200,16 +154,16 @@ describe('export', () => {
 
   it('does not serve a link twice, nor one whose session has ended', async () => {
     const link = bodyOf<{ url: string }>(
-      await call(admin, 'POST', '/colors/exports', { format: 'csv' }),
+      await admin.post('/colors/exports', { format: 'csv' }),
     ).data;
     expect((await t.app.inject({ method: 'GET', url: link.url })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: link.url })).statusCode).toBe(404);
     await createUser(t.db, { userName: 'leaver', password: 'leaver-password', roles: ['admin'] });
-    const leaver = await login(t.app, 'leaver', 'leaver-password');
+    const leaver = apiClient(t, await login(t.app, 'leaver', 'leaver-password'));
     const orphan = bodyOf<{ url: string }>(
-      await call(leaver, 'POST', '/colors/exports', { format: 'csv' }),
+      await leaver.post('/colors/exports', { format: 'csv' }),
     ).data;
-    await call(leaver, 'POST', '/logout');
+    await leaver.post('/logout');
     expect((await t.app.inject({ method: 'GET', url: orphan.url })).statusCode).toBe(404);
   });
 });
@@ -218,8 +172,8 @@ describe('import', () => {
   const csv = (rows: string[]) => ['Name,Hex,Aliases', ...rows].join('\n');
 
   it('shows every bad row at the check, writes nothing, then commits all at once', async () => {
-    const uploaded = await upload(
-      admin,
+    const uploaded = await admin.uploadImport(
+      'colors',
       'colours.csv',
       csv(['Imported One,#112233,One|Uno', 'Imported Two,not-hex,', 'Imported One,,', ',#000000,']),
     );
@@ -230,7 +184,7 @@ describe('import', () => {
     expect(batch.mapping).toEqual({ name: 'Name', hex: 'Hex', aliases: 'Aliases', active: null });
     expect(batch.row_count).toBe(4);
     const check = bodyOf<{ errors: { row: number; column: string; message: string }[] }>(
-      await call(admin, 'POST', `/colors/imports/${batch.id}/check`, {}),
+      await admin.checkImport('colors', batch.id),
     ).data;
     expect(check.errors).toEqual([
       {
@@ -242,37 +196,37 @@ describe('import', () => {
       { row: 4, column: 'Name', value: 'Imported One', message: 'Repeats row 2.' },
       { row: 5, column: 'Name', value: '', message: 'Please enter the colour name.' },
     ]);
-    const refused = await call(admin, 'POST', `/colors/imports/${batch.id}/commit`);
+    const refused = await admin.commitImport('colors', batch.id);
     expect(refused.statusCode).toBe(422);
-    expect((await call(admin, 'GET', '/colors/count?search=imported')).json().data.total).toBe(0);
+    expect((await admin.get('/colors/count?search=imported')).json().data.total).toBe(0);
 
-    const errorFile = await download(admin, `/colors/imports/${batch.id}/error-file`, {});
+    const errorFile = await admin.download(`/colors/imports/${batch.id}/error-file`, {});
     expect(errorFile.body).toContain('Repeats row 2.');
 
     const fixed = bodyOf<{ id: number }>(
-      await upload(
-        admin,
+      await admin.uploadImport(
+        'colors',
         'colours.csv',
         csv(['Imported One,#112233,One|Uno', 'Imported Two,#445566,', 'Colour 001,#000000,']),
       ),
     ).data;
     const ok = bodyOf<{ willCreate: number; willUpdate: number; errors: unknown[] }>(
-      await call(admin, 'POST', `/colors/imports/${fixed.id}/check`, {}),
+      await admin.checkImport('colors', fixed.id),
     ).data;
     expect(ok).toMatchObject({ willCreate: 2, willUpdate: 1, errors: [] });
-    const committed = await call(admin, 'POST', `/colors/imports/${fixed.id}/commit`);
+    const committed = await admin.commitImport('colors', fixed.id);
     expect(bodyOf(committed).data).toMatchObject({
       status: 'committed',
       created_count: 2,
       updated_count: 1,
     });
-    expect((await call(admin, 'POST', `/colors/imports/${fixed.id}/commit`)).statusCode).toBe(409);
+    expect((await admin.commitImport('colors', fixed.id)).statusCode).toBe(409);
     const [updated] = await t.db.query<{ hex: string }>(
       "SELECT hex FROM colors WHERE name = 'Colour 001'",
     );
     expect(updated!.hex).toBe('#000000');
     const history = bodyOf<{ id: number; status: string }[]>(
-      await call(admin, 'GET', '/colors/imports'),
+      await admin.get('/colors/imports'),
     ).data;
     expect(history.map((entry) => entry.status)).toEqual(['committed', 'checked']);
   });
@@ -284,15 +238,15 @@ describe('import', () => {
     sheet.addRow(['From Excel', '#ABCDEF']);
     const content = Buffer.from(await workbook.xlsx.writeBuffer());
     const batch = bodyOf<{ id: number }>(
-      await upload(admin, 'c.xlsx', content, 'application/octet-stream'),
+      await admin.uploadImport('colors', 'c.xlsx', content, 'application/octet-stream'),
     ).data;
-    const unmapped = await call(admin, 'POST', `/colors/imports/${batch.id}/check`, {});
+    const unmapped = await admin.checkImport('colors', batch.id);
     expect(unmapped.statusCode).toBe(422);
-    const mapped = await call(admin, 'POST', `/colors/imports/${batch.id}/check`, {
+    const mapped = await admin.checkImport('colors', batch.id, {
       mapping: { name: 'Colour', hex: 'Code' },
     });
     expect(bodyOf(mapped).data).toMatchObject({ willCreate: 1, errors: [] });
-    expect((await call(admin, 'POST', `/colors/imports/${batch.id}/commit`)).statusCode).toBe(200);
+    expect((await admin.commitImport('colors', batch.id)).statusCode).toBe(200);
   });
 
   it('refuses bad files with a clear message and keeps nothing', async () => {
@@ -308,26 +262,28 @@ describe('import', () => {
       ['header-only.csv', 'Name,Hex\n', 'The file has a header row but no data rows.'],
     ];
     for (const [name, content, message] of cases) {
-      const response = await upload(admin, name, content);
+      const response = await admin.uploadImport('colors', name, content);
       expect(response.statusCode, name).toBe(422);
       expect(bodyOf(response).message, name).toEqual({ file: [message] });
     }
-    const wrong = bodyOf<{ id: number }>(await upload(admin, 'wrong.csv', 'Foo,Bar\n1,2')).data;
-    const check = await call(admin, 'POST', `/colors/imports/${wrong.id}/check`, {});
+    const wrong = bodyOf<{ id: number }>(
+      await admin.uploadImport('colors', 'wrong.csv', 'Foo,Bar\n1,2'),
+    ).data;
+    const check = await admin.checkImport('colors', wrong.id);
     expect(check.statusCode).toBe(422);
     expect(String((bodyOf(check).message as { file: string[] }).file[0])).toContain(
       'Download the template',
     );
     const randomJunk = randomBytes(49 * 1024 * 1024);
-    expect(bodyOf(await upload(admin, 'junk.csv', randomJunk)).message).toEqual({
+    expect(bodyOf(await admin.uploadImport('colors', 'junk.csv', randomJunk)).message).toEqual({
       file: ['The file is not UTF-8 text: save it as "CSV UTF-8" or as .xlsx.'],
     });
-    expect(bodyOf(await upload(admin, 'junk.xlsx', randomJunk)).message).toEqual({
+    expect(bodyOf(await admin.uploadImport('colors', 'junk.xlsx', randomJunk)).message).toEqual({
       file: ['The file is not an XLSX workbook: save it again as .xlsx or .csv.'],
     });
     const junk = Buffer.alloc(50 * 1024 * 1024 + 10, 'x');
-    expect((await upload(admin, 'junk.csv', junk)).statusCode).toBe(413);
-    const json = await call(admin, 'POST', '/colors/imports?fileName=a.csv', { not: 'a file' });
+    expect((await admin.uploadImport('colors', 'junk.csv', junk)).statusCode).toBe(413);
+    const json = await admin.post('/colors/imports?fileName=a.csv', { not: 'a file' });
     expect(json.statusCode).toBe(422);
     const [{ n }] = (await t.db.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM import_batches WHERE file_name <> 'wrong.csv' AND status = 'uploaded'",
@@ -336,7 +292,7 @@ describe('import', () => {
   });
 
   it('offers a template with the import columns', async () => {
-    const file = await download(admin, '/colors/import-template', { format: 'csv' });
+    const file = await admin.download('/colors/import-template', { format: 'csv' });
     expect(file.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Name,Hex,Aliases,Active');
   });
 });
@@ -349,10 +305,10 @@ describe('access', () => {
       password: 'viewer-password',
       roles: ['Colour viewer'],
     });
-    const viewer = await login(t.app, 'viewer', 'viewer-password');
-    expect((await call(viewer, 'GET', '/colors')).statusCode).toBe(200);
-    expect((await download(viewer, '/colors/exports', { format: 'csv' })).statusCode).toBe(200);
-    expect((await call(viewer, 'POST', '/colors', { name: 'Nope' })).statusCode).toBe(403);
-    expect((await upload(viewer, 'a.csv', 'Name\nx')).statusCode).toBe(403);
+    const viewer = apiClient(t, await login(t.app, 'viewer', 'viewer-password'));
+    expect((await viewer.get('/colors')).statusCode).toBe(200);
+    expect((await viewer.download('/colors/exports', { format: 'csv' })).statusCode).toBe(200);
+    expect((await viewer.post('/colors', { name: 'Nope' })).statusCode).toBe(403);
+    expect((await viewer.uploadImport('colors', 'a.csv', 'Name\nx')).statusCode).toBe(403);
   });
 });

@@ -154,3 +154,40 @@ export const tacModelOptionsEndpoint = defineEndpoint({
   }),
   response: z.array(modelOptionSchema),
 });
+
+/** A TAC met at scanning that maps to no model yet: the learn-TAC list. */
+export const unknownTacSchema = z.object({
+  tac: z.string(),
+  first_seen_at: z.string(),
+  last_seen_at: z.string(),
+  seen_count: z.int(),
+  last_imei: z.nullable(z.string()),
+  last_invoice_no: z.nullable(z.string()),
+});
+export type UnknownTac = z.infer<typeof unknownTacSchema>;
+
+export const unknownTacsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/tac-numbers/unknown',
+  summary: 'TACs met at scanning that map to no model yet, most recently seen first (up to 200)',
+  tag: 'Master data',
+  guard: tacNumberResource.view,
+  response: z.array(unknownTacSchema),
+});
+
+/** Learning a TAC met at scanning: it maps to a model from now on (source `learned`). */
+export const learnTacEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/tac-numbers/learn',
+  summary: 'Map a TAC met at scanning to a model (source learned); it leaves the unknown list',
+  tag: 'Master data',
+  guard: tacNumberResource.manage,
+  body: z.object({
+    tac: tacSchema,
+    model_id: pickedId('model'),
+    capacity_gb: z._default(z.nullable(wholeNumber('capacity', 1, 100_000)), null),
+    color_id: z._default(z.nullable(pickedId('colour')), null),
+  }),
+  response: tacNumberSchema,
+  successStatus: 201,
+});

@@ -14,21 +14,29 @@ const SEED_LOCK_KEY = 7_261_355;
 
 export const FIRST_ADMIN = { userName: 'admin', password: 'admin' } as const;
 
-/** Inserts or refreshes the catalogue permissions, matched case-insensitively by name. */
-async function syncPermissionCatalogue(tx: Queryable, catalogue: readonly PermissionDefinition[]) {
-  await tx.query(
+/**
+ * Inserts or refreshes the catalogue permissions, matched case-insensitively by name. Answers the
+ * names that are new to this database.
+ */
+async function syncPermissionCatalogue(
+  tx: Queryable,
+  catalogue: readonly PermissionDefinition[],
+): Promise<string[]> {
+  const written = await tx.query<{ name: string; created: boolean }>(
     `INSERT INTO permissions (name, group_name, description, is_catalogue)
      SELECT name, group_name, description, true
      FROM unnest($1::text[], $2::text[], $3::text[]) AS c (name, group_name, description)
      ON CONFLICT ((lower(name))) DO UPDATE
        SET name = EXCLUDED.name, group_name = EXCLUDED.group_name,
-           description = EXCLUDED.description, is_catalogue = true`,
+           description = EXCLUDED.description, is_catalogue = true
+     RETURNING name, (xmax = 0) AS created`,
     [
       catalogue.map((p) => p.name),
       catalogue.map((p) => p.group),
       catalogue.map((p) => p.description),
     ],
   );
+  return written.filter((row) => row.created).map((row) => row.name);
 }
 
 /** Creates the roles that do not exist yet with their default permissions; existing ones are kept. */
@@ -45,6 +53,30 @@ async function seedRoles(tx: Queryable, roles: readonly RoleDefinition[]) {
       `INSERT INTO role_permissions (role_id, permission_id)
        SELECT $1, id FROM permissions WHERE lower(name) = ANY ($2::text[])`,
       [roleId, role.permissions.map((name) => name.toLowerCase())],
+    );
+  }
+}
+
+/**
+ * A permission that a release adds to the catalogue goes to the default roles that list it, once:
+ * a role seeded by an earlier release would otherwise never get it, and a grant an administrator
+ * removes later stays removed.
+ */
+async function grantNewPermissions(
+  tx: Queryable,
+  roles: readonly RoleDefinition[],
+  added: readonly string[],
+) {
+  const isNew = new Set(added.map((name) => name.toLowerCase()));
+  for (const role of roles) {
+    const names = role.permissions.filter((name) => isNew.has(name.toLowerCase()));
+    if (names.length === 0) continue;
+    await tx.query(
+      `INSERT INTO role_permissions (role_id, permission_id)
+       SELECT r.id, p.id FROM roles r, permissions p
+       WHERE lower(r.name) = lower($1) AND lower(p.name) = ANY ($2::text[])
+       ON CONFLICT DO NOTHING`,
+      [role.name, names.map((name) => name.toLowerCase())],
     );
   }
 }
@@ -68,7 +100,8 @@ async function grantAllToAdmin(tx: Queryable) {
 export async function seedAccess(db: Db): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
-    await syncPermissionCatalogue(tx, PERMISSION_CATALOGUE);
+    const added = await syncPermissionCatalogue(tx, PERMISSION_CATALOGUE);
+    await grantNewPermissions(tx, DEFAULT_ROLES, added);
     await seedRoles(tx, [
       { name: ADMIN_ROLE, description: 'Administrator: every page and action', permissions: [] },
       ...DEFAULT_ROLES,

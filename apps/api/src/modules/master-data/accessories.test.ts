@@ -1,52 +1,18 @@
-import type { Accessory, ImportCheck } from '@inventory/contract';
+import type { Accessory } from '@inventory/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  bodyOf,
-  createTestApp,
-  createUser,
-  login,
-  type TestApp,
-} from '../../test/test-app.js';
+import { createAdminTestApp, type ApiClient } from '../../test/api-client.js';
+import { bodyOf, type TestApp } from '../../test/test-app.js';
 
 /** Accessories through the API: rules of the master, compatible models, import and export. */
 
 let t: TestApp;
-let admin: string;
+let admin: ApiClient;
 const models: Record<string, number> = {};
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: bearer(admin),
-    ...(payload !== undefined && { payload: payload as object }),
-  });
-
 async function created(payload: unknown): Promise<Accessory> {
-  const response = await call('POST', '/accessories', payload);
+  const response = await admin.post('/accessories', payload);
   expect(response.statusCode, response.body).toBe(201);
   return bodyOf<Accessory>(response).data;
-}
-
-async function fieldErrors(method: 'POST' | 'PUT', url: string, payload: unknown) {
-  const response = await call(method, url, payload);
-  expect(response.statusCode, response.body).toBe(422);
-  return bodyOf(response).message;
-}
-
-async function importCsv(csv: string) {
-  const uploaded = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/accessories/imports?fileName=accessories.csv',
-    headers: { ...bearer(admin), 'content-type': 'text/csv' },
-    payload: csv,
-  });
-  expect(uploaded.statusCode, uploaded.body).toBe(201);
-  const { id } = bodyOf<{ id: number }>(uploaded).data;
-  const check = await call('POST', `/accessories/imports/${id}/check`, {});
-  expect(check.statusCode, check.body).toBe(200);
-  return { id, check: bodyOf<ImportCheck>(check).data };
 }
 
 async function model(brand: string, name: string, numbers: string[] = []) {
@@ -63,9 +29,7 @@ async function model(brand: string, name: string, numbers: string[] = []) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await createUser(t.db, { userName: 'pi', password: 'pi-password-1', roles: ['admin'] });
-  admin = await login(t.app, 'pi', 'pi-password-1');
+  ({ t, admin } = await createAdminTestApp());
   models.moto = await model('Motorola', 'Moto G Play 2023', ['XT2271DL']);
   models.iphone = await model('Apple', 'iPhone 13', ['A2482', 'A2633']);
   models.galaxy = await model('Samsung', 'Galaxy A15', ['SM-A155U', 'SHARED-1']);
@@ -93,10 +57,14 @@ describe('writing an accessory', () => {
     });
 
     expect(
-      await fieldErrors('POST', '/accessories', { sku: 'chg-usbc-20w', name: 'x', kind: 'cable' }),
+      await admin.fieldErrors('POST', '/accessories', {
+        sku: 'chg-usbc-20w',
+        name: 'x',
+        kind: 'cable',
+      }),
     ).toEqual({ sku: ['An accessory with this SKU exists.'] });
     expect(
-      await fieldErrors('POST', '/accessories', {
+      await admin.fieldErrors('POST', '/accessories', {
         sku: 'CBL-1',
         name: 'Cable',
         kind: 'cable',
@@ -104,7 +72,7 @@ describe('writing an accessory', () => {
       }),
     ).toEqual({ barcode: ['Accessory CHG-USBC-20W has this barcode.'] });
     expect(
-      await fieldErrors('POST', '/accessories', {
+      await admin.fieldErrors('POST', '/accessories', {
         sku: 'CBL-1',
         name: ' ',
         kind: 'adapter',
@@ -118,7 +86,7 @@ describe('writing an accessory', () => {
       reorder_point: ['The reorder point must be at least 0.'],
     });
     expect(
-      await fieldErrors('POST', '/accessories', {
+      await admin.fieldErrors('POST', '/accessories', {
         sku: 'CBL-1',
         name: 'Cable',
         kind: 'cable',
@@ -127,7 +95,7 @@ describe('writing an accessory', () => {
     ).toEqual({ compatible_model_ids: ['There is no model with id 999999.'] });
 
     const edited = bodyOf<Accessory>(
-      await call('PUT', `/accessories/${charger.id}`, {
+      await admin.put(`/accessories/${charger.id}`, {
         reorder_point: 25,
         barcode: '',
         compatible_model_ids: [models.galaxy],
@@ -142,7 +110,7 @@ describe('writing an accessory', () => {
     // Its old barcode is free again.
     await created({ sku: 'CBL-1', name: 'Cable', kind: 'cable', barcode: '0840163901234' });
     const off = bodyOf<Accessory>(
-      await call('PUT', `/accessories/${charger.id}`, { active: false }),
+      await admin.put(`/accessories/${charger.id}`, { active: false }),
     ).data;
     expect(off.active).toBe(false);
     const actions = await t.db.query<{ action: string }>(
@@ -172,7 +140,7 @@ describe('writing an accessory', () => {
       compatible_model_ids: [models.iphone, models.moto],
     });
     const skus = async (query: string) =>
-      bodyOf<{ items: Accessory[] }>(await call('GET', `/accessories?${query}`)).data.items.map(
+      bodyOf<{ items: Accessory[] }>(await admin.get(`/accessories?${query}`)).data.items.map(
         (item) => item.sku,
       );
     expect(await skus(`model_id=${models.iphone}`)).toEqual(['CASE-IP13', 'PRT-IP13']);
@@ -184,13 +152,13 @@ describe('writing an accessory', () => {
       'CASE-IP13',
       'CBL-1',
     ]);
-    expect((await call('GET', '/accessories?kind=adapter')).statusCode).toBe(422);
+    expect((await admin.get('/accessories?kind=adapter')).statusCode).toBe(422);
   });
 
   it('deletes an accessory nothing refers to, and audits it', async () => {
     const unused = await created({ sku: 'TMP-1', name: 'Temporary', kind: 'other' });
-    expect((await call('DELETE', `/accessories/${unused.id}`)).statusCode).toBe(200);
-    expect((await call('GET', `/accessories/${unused.id}`)).statusCode).toBe(404);
+    expect((await admin.delete(`/accessories/${unused.id}`)).statusCode).toBe(200);
+    expect((await admin.get(`/accessories/${unused.id}`)).statusCode).toBe(404);
     const [row] = await t.db.query<{ action: string }>(
       "SELECT action FROM audit_events WHERE entity_type = 'accessory' AND entity_id = $1 ORDER BY id DESC LIMIT 1",
       [String(unused.id)],
@@ -203,7 +171,9 @@ describe('importing accessories', () => {
   const header = 'SKU,Name,Kind,Barcode,Compatible models,Reorder point';
 
   it('resolves compatible models by name or model number, shows bad rows, then commits', async () => {
-    const bad = await importCsv(
+    const bad = await admin.uploadAndCheck(
+      'accessories',
+      'accessories.csv',
       [
         header,
         'EAR-1,Earbuds,earbuds,,motorola moto g play 2023|A2633,10',
@@ -251,12 +221,14 @@ describe('importing accessories', () => {
         message: 'Another row of the file has this barcode.',
       },
     ]);
-    expect((await call('POST', `/accessories/imports/${bad.id}/commit`)).statusCode).toBe(422);
+    expect((await admin.commitImport('accessories', bad.id)).statusCode).toBe(422);
     expect(
-      bodyOf<{ total: number }>(await call('GET', '/accessories/count?search=EAR-')).data.total,
+      bodyOf<{ total: number }>(await admin.get('/accessories/count?search=EAR-')).data.total,
     ).toBe(0);
 
-    const good = await importCsv(
+    const good = await admin.uploadAndCheck(
+      'accessories',
+      'accessories.csv',
       [
         header,
         'EAR-1,Earbuds,earbuds,,motorola moto g play 2023|A2633,10',
@@ -265,14 +237,14 @@ describe('importing accessories', () => {
       ].join('\n'),
     );
     expect(good.check).toMatchObject({ errors: [], willCreate: 2, willUpdate: 1 });
-    const committed = await call('POST', `/accessories/imports/${good.id}/commit`);
+    const committed = await admin.commitImport('accessories', good.id);
     expect(bodyOf(committed).data).toMatchObject({
       status: 'committed',
       created_count: 2,
       updated_count: 1,
     });
     const items = bodyOf<{ items: Accessory[] }>(
-      await call('GET', '/accessories?search=ear-&sort=sku'),
+      await admin.get('/accessories?search=ear-&sort=sku'),
     ).data.items;
     expect(items.map((item) => [item.sku, item.compatible_models, item.reorder_point])).toEqual([
       ['EAR-1', ['Motorola Moto G Play 2023', 'Apple iPhone 13'], 10],
@@ -290,10 +262,7 @@ describe('importing accessories', () => {
   });
 
   it('exports the compatible models by name, which an import reads back', async () => {
-    const link = bodyOf<{ url: string }>(
-      await call('POST', '/accessories/exports', { format: 'csv', search: 'EAR-1' }),
-    ).data;
-    const file = await t.app.inject({ method: 'GET', url: link.url });
+    const file = await admin.download('/accessories/exports', { format: 'csv', search: 'EAR-1' });
     const lines = file.body
       .replace(/^\uFEFF/, '')
       .trim()
@@ -304,10 +273,7 @@ describe('importing accessories', () => {
     expect(lines[1]).toContain(
       ',EAR-1,Earbuds,earbuds,,Motorola Moto G Play 2023|Apple iPhone 13,10,yes,',
     );
-    const template = bodyOf<{ url: string }>(
-      await call('POST', '/accessories/import-template', { format: 'csv' }),
-    ).data;
-    const templateFile = await t.app.inject({ method: 'GET', url: template.url });
+    const templateFile = await admin.download('/accessories/import-template', { format: 'csv' });
     expect(templateFile.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
       'SKU,Name,Kind,Barcode,Compatible models,Reorder point,Active',
     );

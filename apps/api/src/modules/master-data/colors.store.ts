@@ -34,6 +34,9 @@ export const colorStore: ResourceStore<typeof colorResource> = {
   uniques: { colors_name_key: ['name', 'A colour with this name exists.'] },
   references: [
     { label: 'TAC numbers', countSql: 'SELECT count(*) FROM tac_numbers WHERE color_id = $1' },
+    { label: 'devices', countSql: 'SELECT count(*) FROM devices WHERE color_id = $1' },
+    { label: 'invoice lines', countSql: 'SELECT count(*) FROM invoice_lines WHERE color_id = $1' },
+    { label: 'invoice IMEIs', countSql: 'SELECT count(*) FROM invoice_imeis WHERE color_id = $1' },
   ],
   imports: { key: { fields: ['name'], conflict: 'lower(name)', match: 'lower(name)' } },
 };
@@ -46,6 +49,9 @@ export function registerColorMerge({ endpoint, db }: ModuleContext): void {
       const into = await findItem(colorStore, tx, body.into);
       await repointAndDelete(tx, 'colors', params.id, body.into, [
         { table: 'tac_numbers', column: 'color_id' },
+        { table: 'devices', column: 'color_id' },
+        { table: 'invoice_lines', column: 'color_id' },
+        { table: 'invoice_imeis', column: 'color_id' },
       ]);
       await tx.query(
         `UPDATE colors SET aliases = (

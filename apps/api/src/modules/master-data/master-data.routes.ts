@@ -7,7 +7,12 @@ import { deviceModelStore, registerDeviceModelMerge } from './models.store.js';
 import { partStore } from './parts.store.js';
 import { propertyStore } from './properties.store.js';
 import { registerTagMerge, tagStore } from './tags.store.js';
-import { registerTacLookup, registerTacModelOptions, tacNumberStore } from './tac-numbers.store.js';
+import {
+  registerTacLookup,
+  registerTacModelOptions,
+  registerUnknownTacs,
+  tacNumberStore,
+} from './tac-numbers.store.js';
 import { vendorStore } from './vendors.store.js';
 
 /** Every master-data resource: each gets the toolkit's endpoints. */
@@ -31,5 +36,6 @@ export const masterDataModule: AppModule = {
     registerTacLookup(context);
     registerTacModelOptions(context);
     registerTagMerge(context);
+    registerUnknownTacs(context);
   },
 };

@@ -168,6 +168,15 @@ export const deviceModelStore: ResourceStore<typeof deviceModelResource> = {
       label: 'parts',
       countSql: 'SELECT count(*) FROM parts WHERE compatible_model_ids @> ARRAY[$1::bigint]',
     },
+    { label: 'devices', countSql: 'SELECT count(*) FROM devices WHERE model_id = $1' },
+    {
+      label: 'invoice lines',
+      countSql: 'SELECT count(*) FROM invoice_lines WHERE model_id = $1',
+    },
+    {
+      label: 'invoice IMEIs',
+      countSql: 'SELECT count(*) FROM invoice_imeis WHERE model_id = $1 OR tac_model_id = $1',
+    },
   ],
   prepare: prepareModels,
   finish: finishModels,
@@ -194,6 +203,11 @@ export function registerDeviceModelMerge({ endpoint, db }: ModuleContext): void 
         { table: 'tac_numbers', column: 'model_id' },
         { table: 'accessories', column: 'compatible_model_ids', array: true },
         { table: 'parts', column: 'compatible_model_ids', array: true },
+        { table: 'devices', column: 'model_id' },
+        { table: 'invoice_lines', column: 'model_id' },
+        { table: 'invoice_imeis', column: 'model_id' },
+        { table: 'invoice_imeis', column: 'tac_model_id' },
+        { table: 'warehouse_boxes', column: 'expected_model_id' },
       ]);
       await tx.query(
         `UPDATE device_models SET model_numbers = ARRAY(

@@ -1,26 +1,12 @@
-import type { DeviceModel, ImportBatch, ImportCheck } from '@inventory/contract';
+import type { DeviceModel, ImportBatch } from '@inventory/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  bodyOf,
-  createTestApp,
-  createUser,
-  login,
-  type TestApp,
-} from '../../test/test-app.js';
+import { createAdminTestApp, type ApiClient } from '../../test/api-client.js';
+import { bodyOf, type TestApp } from '../../test/test-app.js';
 
 /** Device models through the API: brands by name, rules, 409 on use, merge, import. */
 
 let t: TestApp;
-let admin: string;
-
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: bearer(admin),
-    ...(payload !== undefined && { payload: payload as object }),
-  });
+let admin: ApiClient;
 
 const phone = {
   device_type: 'phone',
@@ -29,44 +15,22 @@ const phone = {
 } as const;
 
 async function created(payload: Record<string, unknown>): Promise<DeviceModel> {
-  const response = await call('POST', '/models', { ...phone, ...payload });
+  const response = await admin.post('/models', { ...phone, ...payload });
   expect(response.statusCode, response.body).toBe(201);
   return bodyOf<DeviceModel>(response).data;
 }
 
-async function fieldErrors(method: 'POST' | 'PUT', url: string, payload: unknown) {
-  const response = await call(method, url, payload);
-  expect(response.statusCode, response.body).toBe(422);
-  return bodyOf(response).message;
-}
-
 const listOf = async (query: string) => {
-  const response = await call('GET', `/models?${query}`);
+  const response = await admin.get(`/models?${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return bodyOf<{ items: DeviceModel[] }>(response).data.items;
 };
-
-async function upload(csv: string) {
-  const uploaded = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/models/imports?fileName=models.csv',
-    headers: { ...bearer(admin), 'content-type': 'text/csv' },
-    payload: csv,
-  });
-  expect(uploaded.statusCode, uploaded.body).toBe(201);
-  const { id } = bodyOf<{ id: number }>(uploaded).data;
-  const check = await call('POST', `/models/imports/${id}/check`, {});
-  expect(check.statusCode, check.body).toBe(200);
-  return { id, check: bodyOf<ImportCheck>(check).data };
-}
 
 const brandCount = async () =>
   (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM brands'))[0]!.n;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await createUser(t.db, { userName: 'pi', password: 'pi-password-1', roles: ['admin'] });
-  admin = await login(t.app, 'pi', 'pi-password-1');
+  ({ t, admin } = await createAdminTestApp());
 });
 afterAll(() => t.close());
 
@@ -106,7 +70,7 @@ describe('writing a model', () => {
 
   it('says what is wrong with each field', async () => {
     expect(
-      await fieldErrors('POST', '/models', {
+      await admin.fieldErrors('POST', '/models', {
         brand: ' ',
         name: '',
         device_type: 'laptop',
@@ -125,7 +89,7 @@ describe('writing a model', () => {
     });
     await created({ brand: 'Apple', name: 'iPhone 13', os: 'ios' });
     expect(
-      await fieldErrors('POST', '/models', { ...phone, brand: 'apple', name: 'IPHONE 13' }),
+      await admin.fieldErrors('POST', '/models', { ...phone, brand: 'apple', name: 'IPHONE 13' }),
     ).toEqual({ name: ['This brand has a model with this name already.'] });
     // Another brand may use the name.
     await created({ brand: 'Fake Apple', name: 'iPhone 13' });
@@ -133,23 +97,23 @@ describe('writing a model', () => {
 
   it('edits, moves to a new brand, deactivates, and audits each', async () => {
     const model = await created({ brand: 'Nokia', name: 'G100' });
-    const edited = await call('PUT', `/models/${model.id}`, { ram_gb: 4, hotspot: true });
+    const edited = await admin.put(`/models/${model.id}`, { ram_gb: 4, hotspot: true });
     expect(bodyOf<DeviceModel>(edited).data).toMatchObject({
       ram_gb: 4,
       hotspot: true,
       name: 'G100',
     });
     const moved = bodyOf<DeviceModel>(
-      await call('PUT', `/models/${model.id}`, { brand: 'HMD Global' }),
+      await admin.put(`/models/${model.id}`, { brand: 'HMD Global' }),
     ).data;
     expect(moved).toMatchObject({ brand: 'HMD Global', display_name: 'HMD Global G100' });
-    expect(await fieldErrors('PUT', `/models/${model.id}`, { os: null, storage_gb: 1.5 })).toEqual({
+    expect(
+      await admin.fieldErrors('PUT', `/models/${model.id}`, { os: null, storage_gb: 1.5 }),
+    ).toEqual({
       os: ['Choose the operating system: android, ios or other.'],
       storage_gb: ['The storage must be a whole number.'],
     });
-    const off = bodyOf<DeviceModel>(
-      await call('PUT', `/models/${model.id}`, { active: false }),
-    ).data;
+    const off = bodyOf<DeviceModel>(await admin.put(`/models/${model.id}`, { active: false })).data;
     expect(off.active).toBe(false);
     const actions = await t.db.query<{ action: string }>(
       `SELECT action FROM audit_events WHERE entity_type = 'device_model' AND entity_id = $1
@@ -196,7 +160,7 @@ describe('the model list', () => {
     const names = byBrand.map((model) => model.display_name.toLowerCase());
     expect(names).toEqual([...names].sort());
     expect((await listOf('active=false')).map((model) => model.name)).toEqual(['G100']);
-    expect((await call('GET', '/models?os=windows')).statusCode).toBe(422);
+    expect((await admin.get('/models?os=windows')).statusCode).toBe(422);
   });
 });
 
@@ -217,15 +181,15 @@ describe('deleting and merging models', () => {
        VALUES ('SCR-P7', 'Pixel 7 screen', 'screen', ARRAY[$1::bigint])`,
       [used.id],
     );
-    const refused = await call('DELETE', `/models/${used.id}`);
+    const refused = await admin.delete(`/models/${used.id}`);
     expect(refused.statusCode).toBe(409);
     expect(bodyOf(refused).message).toBe(
       'This model is used by 2 TAC numbers and 1 accessories and 1 parts: deactivate it instead.',
     );
-    expect(bodyOf<DeviceModel>(await call('GET', `/models/${used.id}`)).data.tac_count).toBe(2);
+    expect(bodyOf<DeviceModel>(await admin.get(`/models/${used.id}`)).data.tac_count).toBe(2);
     const unused = await created({ brand: 'Google', name: 'Pixel 7 (typo)' });
-    expect((await call('DELETE', `/models/${unused.id}`)).statusCode).toBe(200);
-    expect((await call('GET', `/models/${unused.id}`)).statusCode).toBe(404);
+    expect((await admin.delete(`/models/${unused.id}`)).statusCode).toBe(200);
+    expect((await admin.get(`/models/${unused.id}`)).statusCode).toBe(404);
   });
 
   it('merges a duplicate: its TACs, accessories and parts move, its model numbers stay', async () => {
@@ -243,17 +207,15 @@ describe('deleting and merging models', () => {
        VALUES ('CASE-I14', 'iPhone 14 case', 'case', ARRAY[$1::bigint, $2::bigint]) RETURNING id`,
       [keep.id, duplicate.id],
     );
-    expect((await call('POST', `/models/${keep.id}/merge`, { into: keep.id })).statusCode).toBe(
-      409,
-    );
-    const merged = await call('POST', `/models/${duplicate.id}/merge`, { into: keep.id });
+    expect((await admin.post(`/models/${keep.id}/merge`, { into: keep.id })).statusCode).toBe(409);
+    const merged = await admin.post(`/models/${duplicate.id}/merge`, { into: keep.id });
     expect(merged.statusCode, merged.body).toBe(200);
     expect(bodyOf<DeviceModel>(merged).data).toMatchObject({
       id: keep.id,
       model_numbers: ['A2649', 'A2881'],
       tac_count: 1,
     });
-    expect((await call('GET', `/models/${duplicate.id}`)).statusCode).toBe(404);
+    expect((await admin.get(`/models/${duplicate.id}`)).statusCode).toBe(404);
     const [fits] = await t.db.query<{ ids: number[] }>(
       'SELECT compatible_model_ids AS ids FROM accessories WHERE id = $1',
       [accessory!.id],
@@ -264,9 +226,7 @@ describe('deleting and merging models', () => {
       [String(keep.id)],
     );
     expect(audit!.action).toBe('device_model.merged');
-    expect((await call('POST', `/models/${keep.id}/merge`, { into: 999_999 })).statusCode).toBe(
-      404,
-    );
+    expect((await admin.post(`/models/${keep.id}/merge`, { into: 999_999 })).statusCode).toBe(404);
   });
 });
 
@@ -276,7 +236,9 @@ describe('importing models', () => {
 
   it('shows every bad row at the check and writes nothing, no brand either', async () => {
     const brands = await brandCount();
-    const { id, check } = await upload(
+    const { id, check } = await admin.uploadAndCheck(
+      'models',
+      'models.csv',
       [
         header,
         'Brandnew,Phone One,BN-1|BN-1B,Phone,Android,64,4,5g,no,yes,yes,190',
@@ -297,14 +259,16 @@ describe('importing models', () => {
       { row: 5, column: 'Brand', value: '', message: 'Please enter the brand.' },
       { row: 6, column: 'Storage GB', value: 'lots', message: 'Write a whole number.' },
     ]);
-    expect((await call('POST', `/models/imports/${id}/commit`)).statusCode).toBe(422);
+    expect((await admin.commitImport('models', id)).statusCode).toBe(422);
     expect(await brandCount()).toBe(brands);
     expect(await listOf('search=brandnew')).toEqual([]);
   });
 
   it('creates new brands and models and updates known ones at the commit', async () => {
     const brands = await brandCount();
-    const { id, check } = await upload(
+    const { id, check } = await admin.uploadAndCheck(
+      'models',
+      'models.csv',
       [
         header,
         'Brandnew,Phone One,BN-1|BN-1B,Phone,Android,64,4,5g,no,yes,yes,190',
@@ -314,7 +278,7 @@ describe('importing models', () => {
     );
     expect(check).toMatchObject({ errors: [], willCreate: 2, willUpdate: 1 });
     expect(await brandCount()).toBe(brands);
-    const committed = await call('POST', `/models/imports/${id}/commit`);
+    const committed = await admin.commitImport('models', id);
     expect(committed.statusCode, committed.body).toBe(200);
     expect(bodyOf<ImportBatch>(committed).data).toMatchObject({
       status: 'committed',

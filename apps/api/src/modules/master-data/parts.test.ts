@@ -1,59 +1,23 @@
-import type { ImportCheck, Part } from '@inventory/contract';
+import type { Part } from '@inventory/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  bodyOf,
-  createTestApp,
-  createUser,
-  login,
-  type TestApp,
-} from '../../test/test-app.js';
+import { createAdminTestApp, type ApiClient } from '../../test/api-client.js';
+import { bodyOf, type TestApp } from '../../test/test-app.js';
 
 /** Parts through the API: the master's rules, cost in cents and in currency units, import. */
 
 let t: TestApp;
-let admin: string;
+let admin: ApiClient;
 let moto: number;
 let iphone: number;
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: bearer(admin),
-    ...(payload !== undefined && { payload: payload as object }),
-  });
-
 async function created(payload: unknown): Promise<Part> {
-  const response = await call('POST', '/parts', payload);
+  const response = await admin.post('/parts', payload);
   expect(response.statusCode, response.body).toBe(201);
   return bodyOf<Part>(response).data;
 }
 
-async function fieldErrors(method: 'POST' | 'PUT', url: string, payload: unknown) {
-  const response = await call(method, url, payload);
-  expect(response.statusCode, response.body).toBe(422);
-  return bodyOf(response).message;
-}
-
-async function importCsv(csv: string) {
-  const uploaded = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/parts/imports?fileName=parts.csv',
-    headers: { ...bearer(admin), 'content-type': 'text/csv' },
-    payload: csv,
-  });
-  expect(uploaded.statusCode, uploaded.body).toBe(201);
-  const { id } = bodyOf<{ id: number }>(uploaded).data;
-  const check = await call('POST', `/parts/imports/${id}/check`, {});
-  expect(check.statusCode, check.body).toBe(200);
-  return { id, check: bodyOf<ImportCheck>(check).data };
-}
-
 beforeAll(async () => {
-  t = await createTestApp();
-  await createUser(t.db, { userName: 'pi', password: 'pi-password-1', roles: ['admin'] });
-  admin = await login(t.app, 'pi', 'pi-password-1');
+  ({ t, admin } = await createAdminTestApp());
   const brands = await t.db.query<{ id: number }>(
     "INSERT INTO brands (name) VALUES ('Motorola'), ('Apple') RETURNING id",
   );
@@ -88,14 +52,14 @@ describe('writing a part', () => {
       active: true,
     });
     expect(
-      await fieldErrors('POST', '/parts', {
+      await admin.fieldErrors('POST', '/parts', {
         part_number: 'lcd-mg23',
         name: 'x',
         category: 'screen',
       }),
     ).toEqual({ part_number: ['A part with this part number exists.'] });
     expect(
-      await fieldErrors('POST', '/parts', {
+      await admin.fieldErrors('POST', '/parts', {
         part_number: 'BAT-1',
         name: 'Battery',
         category: 'battery',
@@ -103,7 +67,7 @@ describe('writing a part', () => {
       }),
     ).toEqual({ barcode: ['Part LCD-MG23 has this barcode.'] });
     expect(
-      await fieldErrors('POST', '/parts', {
+      await admin.fieldErrors('POST', '/parts', {
         part_number: '',
         name: 'Battery',
         category: 'charger',
@@ -118,7 +82,7 @@ describe('writing a part', () => {
     });
 
     const edited = bodyOf<Part>(
-      await call('PUT', `/parts/${screen.id}`, {
+      await admin.put(`/parts/${screen.id}`, {
         cost_cents: 99,
         compatible_model_ids: [iphone, moto],
       }),
@@ -128,10 +92,10 @@ describe('writing a part', () => {
       part_number: 'LCD-MG23',
       compatible_models: ['Apple iPhone 13', 'Motorola Moto G Play 2023'],
     });
-    expect(await fieldErrors('PUT', `/parts/${screen.id}`, { cost_cents: -1 })).toEqual({
+    expect(await admin.fieldErrors('PUT', `/parts/${screen.id}`, { cost_cents: -1 })).toEqual({
       cost_cents: ['The cost in cents must be at least 0.'],
     });
-    const off = bodyOf<Part>(await call('PUT', `/parts/${screen.id}`, { active: false })).data;
+    const off = bodyOf<Part>(await admin.put(`/parts/${screen.id}`, { active: false })).data;
     expect(off.active).toBe(false);
     const actions = await t.db.query<{ action: string }>(
       "SELECT action FROM audit_events WHERE entity_type = 'part' AND entity_id = $1 ORDER BY id",
@@ -160,7 +124,7 @@ describe('writing a part', () => {
       compatible_model_ids: [iphone],
     });
     const numbers = async (query: string) =>
-      bodyOf<{ items: Part[] }>(await call('GET', `/parts?${query}`)).data.items.map(
+      bodyOf<{ items: Part[] }>(await admin.get(`/parts?${query}`)).data.items.map(
         (item) => item.part_number,
       );
     expect(await numbers(`model_id=${iphone}&active=true`)).toEqual(['BAT-IP13', 'PORT-IP13']);
@@ -176,8 +140,8 @@ describe('writing a part', () => {
 
   it('deletes a part nothing refers to', async () => {
     const unused = await created({ part_number: 'TMP', name: 'Temporary', category: 'other' });
-    expect((await call('DELETE', `/parts/${unused.id}`)).statusCode).toBe(200);
-    expect((await call('GET', `/parts/${unused.id}`)).statusCode).toBe(404);
+    expect((await admin.delete(`/parts/${unused.id}`)).statusCode).toBe(200);
+    expect((await admin.get(`/parts/${unused.id}`)).statusCode).toBe(404);
   });
 });
 
@@ -185,7 +149,9 @@ describe('importing and exporting parts', () => {
   const header = 'Part number,Name,Category,Compatible models,Cost';
 
   it('reads Cost in currency units, shows bad rows at the check, then commits', async () => {
-    const bad = await importCsv(
+    const bad = await admin.uploadAndCheck(
+      'parts',
+      'parts.csv',
       [
         header,
         'CAM-1,Camera,camera,XT2271DL,12.5',
@@ -220,9 +186,11 @@ describe('importing and exporting parts', () => {
         message: 'The cost must be at most 1000000.00.',
       },
     ]);
-    expect((await call('POST', `/parts/imports/${bad.id}/commit`)).statusCode).toBe(422);
+    expect((await admin.commitImport('parts', bad.id)).statusCode).toBe(422);
 
-    const good = await importCsv(
+    const good = await admin.uploadAndCheck(
+      'parts',
+      'parts.csv',
       [
         header,
         'CAM-1,Camera,camera,XT2271DL,12.5',
@@ -232,7 +200,7 @@ describe('importing and exporting parts', () => {
       ].join('\n'),
     );
     expect(good.check).toMatchObject({ errors: [], willCreate: 3, willUpdate: 1 });
-    expect(bodyOf(await call('POST', `/parts/imports/${good.id}/commit`)).data).toMatchObject({
+    expect(bodyOf(await admin.commitImport('parts', good.id)).data).toMatchObject({
       status: 'committed',
       created_count: 3,
       updated_count: 1,
@@ -249,10 +217,11 @@ describe('importing and exporting parts', () => {
   });
 
   it('exports Cost in currency units with two decimals', async () => {
-    const link = bodyOf<{ url: string }>(
-      await call('POST', '/parts/exports', { format: 'csv', search: 'CAM-', sort: 'part_number' }),
-    ).data;
-    const file = await t.app.inject({ method: 'GET', url: link.url });
+    const file = await admin.download('/parts/exports', {
+      format: 'csv',
+      search: 'CAM-',
+      sort: 'part_number',
+    });
     const lines = file.body
       .replace(/^\uFEFF/, '')
       .trim()

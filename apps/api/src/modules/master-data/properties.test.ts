@@ -1,43 +1,23 @@
-import type { ImportCheck, Property } from '@inventory/contract';
+import type { Property } from '@inventory/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  bodyOf,
-  createTestApp,
-  createUser,
-  login,
-  type TestApp,
-} from '../../test/test-app.js';
+import { createAdminTestApp, type ApiClient } from '../../test/api-client.js';
+import { bodyOf, type TestApp } from '../../test/test-app.js';
 
 /** Properties through the API: the enum rule, the data-type lock, usage, import. */
 
 let t: TestApp;
-let admin: string;
-
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: bearer(admin),
-    ...(payload !== undefined && { payload: payload as object }),
-  });
+let admin: ApiClient;
 
 async function created(payload: unknown): Promise<Property> {
-  const response = await call('POST', '/properties', payload);
+  const response = await admin.post('/properties', payload);
   expect(response.statusCode, response.body).toBe(201);
   return bodyOf<Property>(response).data;
 }
 
 async function updated(id: number, payload: unknown): Promise<Property> {
-  const response = await call('PUT', `/properties/${id}`, payload);
+  const response = await admin.put(`/properties/${id}`, payload);
   expect(response.statusCode, response.body).toBe(200);
   return bodyOf<Property>(response).data;
-}
-
-async function fieldErrors(method: 'POST' | 'PUT', url: string, payload: unknown) {
-  const response = await call(method, url, payload);
-  expect(response.statusCode, response.body).toBe(422);
-  return bodyOf(response).message;
 }
 
 /** Gives products values of a property, as the catalogue area will. */
@@ -51,19 +31,19 @@ const giveValues = (propertyId: number, values: unknown[]) =>
 const enumMissing = ['An enum property needs at least one value to choose from.'];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await createUser(t.db, { userName: 'pi', password: 'pi-password-1', roles: ['admin'] });
-  admin = await login(t.app, 'pi', 'pi-password-1');
+  ({ t, admin } = await createAdminTestApp());
 });
 afterAll(() => t.close());
 
 describe('the enum rule', () => {
   it('wants values for an enum and none for any other type, on create and on edit', async () => {
-    expect(await fieldErrors('POST', '/properties', { name: 'Grade', data_type: 'enum' })).toEqual({
+    expect(
+      await admin.fieldErrors('POST', '/properties', { name: 'Grade', data_type: 'enum' }),
+    ).toEqual({
       enum_values: enumMissing,
     });
     expect(
-      await fieldErrors('POST', '/properties', {
+      await admin.fieldErrors('POST', '/properties', {
         name: 'Weight',
         data_type: 'decimal',
         enum_values: ['light'],
@@ -87,7 +67,7 @@ describe('the enum rule', () => {
       usage_count: 0,
       active: true,
     });
-    expect(await fieldErrors('PUT', `/properties/${grade.id}`, { enum_values: [] })).toEqual({
+    expect(await admin.fieldErrors('PUT', `/properties/${grade.id}`, { enum_values: [] })).toEqual({
       enum_values: enumMissing,
     });
     expect(await updated(grade.id, { enum_values: ['A', 'B'] })).toMatchObject({
@@ -98,10 +78,14 @@ describe('the enum rule', () => {
       data_type: 'text',
       enum_values: [],
     });
-    expect(await fieldErrors('PUT', `/properties/${grade.id}`, { data_type: 'enum' })).toEqual({
+    expect(
+      await admin.fieldErrors('PUT', `/properties/${grade.id}`, { data_type: 'enum' }),
+    ).toEqual({
       enum_values: enumMissing,
     });
-    expect(await fieldErrors('PUT', `/properties/${grade.id}`, { enum_values: ['A'] })).toEqual({
+    expect(
+      await admin.fieldErrors('PUT', `/properties/${grade.id}`, { enum_values: ['A'] }),
+    ).toEqual({
       enum_values: ['Only an enum property has values to choose from: leave them empty for text.'],
     });
     expect(
@@ -112,10 +96,10 @@ describe('the enum rule', () => {
   it('checks names and the other fields with messages on the right fields', async () => {
     await created({ name: 'Screen size', data_type: 'decimal', unit: 'in' });
     expect(
-      await fieldErrors('POST', '/properties', { name: 'screen SIZE', data_type: 'decimal' }),
+      await admin.fieldErrors('POST', '/properties', { name: 'screen SIZE', data_type: 'decimal' }),
     ).toEqual({ name: ['A property with this name exists.'] });
     expect(
-      await fieldErrors('POST', '/properties', {
+      await admin.fieldErrors('POST', '/properties', {
         name: '',
         data_type: 'float',
         unit: 'x'.repeat(21),
@@ -134,10 +118,10 @@ describe('the data-type lock', () => {
   it('refuses a new data type once values exist, says how many, and allows other edits', async () => {
     const weight = await created({ name: 'Weight', data_type: 'decimal', unit: 'g' });
     await giveValues(weight.id, [187.5, 204]);
-    expect(bodyOf<Property>(await call('GET', `/properties/${weight.id}`)).data.usage_count).toBe(
-      2,
-    );
-    expect(await fieldErrors('PUT', `/properties/${weight.id}`, { data_type: 'int' })).toEqual({
+    expect(bodyOf<Property>(await admin.get(`/properties/${weight.id}`)).data.usage_count).toBe(2);
+    expect(
+      await admin.fieldErrors('PUT', `/properties/${weight.id}`, { data_type: 'int' }),
+    ).toEqual({
       data_type: ['"Weight" has 2 values as decimal: its data type cannot change.'],
     });
     // The same type again, and other fields, are fine.
@@ -145,7 +129,7 @@ describe('the data-type lock', () => {
       await updated(weight.id, { data_type: 'decimal', unit: 'grams', name: 'Weight (g)' }),
     ).toMatchObject({ data_type: 'decimal', unit: 'grams', name: 'Weight (g)' });
 
-    const refused = await call('DELETE', `/properties/${weight.id}`);
+    const refused = await admin.delete(`/properties/${weight.id}`);
     expect(refused.statusCode).toBe(409);
     expect(bodyOf(refused).message).toBe(
       'This property is used by 2 product and variant values: deactivate it instead.',
@@ -162,12 +146,12 @@ describe('the data-type lock', () => {
     ]);
 
     const unused = await created({ name: 'Unused', data_type: 'bool' });
-    expect((await call('DELETE', `/properties/${unused.id}`)).statusCode).toBe(200);
+    expect((await admin.delete(`/properties/${unused.id}`)).statusCode).toBe(200);
   });
 
   it('lists by data type, target and activity, and sorts by usage', async () => {
     const names = async (query: string) =>
-      bodyOf<{ items: Property[] }>(await call('GET', `/properties?${query}`)).data.items.map(
+      bodyOf<{ items: Property[] }>(await admin.get(`/properties?${query}`)).data.items.map(
         (item) => item.name,
       );
     expect(await names('data_type=decimal')).toEqual(['Screen size', 'Weight (g)']);
@@ -179,22 +163,12 @@ describe('the data-type lock', () => {
 });
 
 describe('importing properties', () => {
-  const upload = async (csv: string) => {
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/properties/imports?fileName=properties.csv',
-      headers: { ...bearer(admin), 'content-type': 'text/csv' },
-      payload: csv,
-    });
-    const { id } = bodyOf<{ id: number }>(uploaded).data;
-    const check = await call('POST', `/properties/imports/${id}/check`, {});
-    expect(check.statusCode, check.body).toBe(200);
-    return { id, check: bodyOf<ImportCheck>(check).data };
-  };
   const header = 'Name,Data type,Unit,Enum values,Applies to';
 
   it('applies the enum rule and the lock to each row, then commits a clean file', async () => {
-    const bad = await upload(
+    const bad = await admin.uploadAndCheck(
+      'properties',
+      'properties.csv',
       [
         header,
         'Battery,int,mAh,,product',
@@ -225,9 +199,11 @@ describe('importing properties', () => {
         message: 'Choose what the property applies to: product, variant.',
       },
     ]);
-    expect((await call('POST', `/properties/imports/${bad.id}/commit`)).statusCode).toBe(422);
+    expect((await admin.commitImport('properties', bad.id)).statusCode).toBe(422);
 
-    const good = await upload(
+    const good = await admin.uploadAndCheck(
+      'properties',
+      'properties.csv',
       [
         header,
         'Battery,int,mAh,,product',
@@ -237,7 +213,7 @@ describe('importing properties', () => {
       ].join('\n'),
     );
     expect(good.check).toMatchObject({ errors: [], willCreate: 2, willUpdate: 2 });
-    expect(bodyOf(await call('POST', `/properties/imports/${good.id}/commit`)).data).toMatchObject({
+    expect(bodyOf(await admin.commitImport('properties', good.id)).data).toMatchObject({
       created_count: 2,
       updated_count: 2,
     });

@@ -9,17 +9,28 @@ import {
   tacNumberResource,
   tacSchema,
   wholeNumber,
+  learnTacEndpoint,
+  unknownTacsEndpoint,
   type FieldErrors,
   type TacLookup,
+  type TacNumber,
+  type UnknownTac,
 } from '@inventory/contract';
 import * as z from 'zod/mini';
 import type { Queryable } from '../../db/db.js';
-import { fieldError } from '../../http/errors.js';
-import { containsPattern } from '../../http/sql.js';
-import type { Condition } from '../../toolkit/list.js';
-import type { Prepared, ResourceStore, WriteInput } from '../../toolkit/resource.js';
+import { fieldError, uniqueViolationAs } from '../../http/errors.js';
+import { containsPattern, prefixCondition } from '../../http/sql.js';
+import {
+  findItem,
+  prepareOne,
+  type Prepared,
+  type ResourceStore,
+  type WriteInput,
+} from '../../toolkit/resource.js';
+import { auditActor, recordAudit } from '../audit/audit.service.js';
 import type { ModuleContext } from '../module.js';
 import { MODEL_DISPLAY_NAME } from './models.store.js';
+import { findColors, findModels, matchOf, pickedOf, referencesOf } from './name-matching.js';
 import { stampColumns } from './stamps.js';
 
 /** One row of a TAC file: the model and the colour by name, resolved in bulk by `prepare`. */
@@ -30,106 +41,6 @@ const tacRowSchema = z.object({
   capacity_gb: z._default(z.nullable(wholeNumber('capacity', 1, 100_000)), null),
   color: z._default(optionalText('colour', 60), null),
 });
-
-type Match = { term: string; rank: number; id: number; active: boolean; label: string };
-
-/**
- * The best matches of each term: the lowest rank that matches wins (0 an id, 1 the display name,
- * 2 the name, 3 a model number or an alias), and several matches at that rank are ambiguous.
- */
-function bestMatches(rows: readonly Match[]): Map<string, Match[]> {
-  const best = new Map<string, Match[]>();
-  for (const row of rows) {
-    const current = best.get(row.term);
-    if (!current || current[0]!.rank > row.rank) best.set(row.term, [row]);
-    else if (current[0]!.rank === row.rank && !current.some((m) => m.id === row.id)) {
-      current.push(row);
-    }
-  }
-  return best;
-}
-
-/**
- * Models by id (key `#id`), by display name ("Brand Model"), by name or by model number, in one
- * query: the names of every model are matched against the distinct terms with a hash join.
- */
-async function findModels(db: Queryable, ids: readonly number[], terms: readonly string[]) {
-  if (ids.length === 0 && terms.length === 0) return new Map<string, Match[]>();
-  const byName = `UNION ALL
-       SELECT lower(${MODEL_DISPLAY_NAME}), 1, m.id FROM device_models m JOIN brands b ON b.id = m.brand_id
-       UNION ALL
-       SELECT lower(m.name), 2, m.id FROM device_models m
-       UNION ALL
-       SELECT lower(n.number), 3, m.id FROM device_models m, unnest(m.model_numbers) AS n (number)`;
-  const rows = await db.query<Match>(
-    `WITH terms AS (SELECT DISTINCT unnest($2::text[]) AS term),
-     keys AS (
-       SELECT '#' || m.id AS key, 0 AS rank, m.id FROM device_models m WHERE m.id = ANY ($1::bigint[])
-       ${terms.length > 0 ? byName : ''})
-     SELECT k.key AS term, k.rank, m.id, m.active, ${MODEL_DISPLAY_NAME} AS label
-     FROM keys k
-     JOIN device_models m ON m.id = k.id
-     JOIN brands b ON b.id = m.brand_id
-     WHERE k.rank = 0 OR k.key IN (SELECT term FROM terms)`,
-    [ids, terms],
-  );
-  return bestMatches(rows);
-}
-
-/** Colours by id (key `#id`), by name or by alias, in one query. */
-async function findColors(db: Queryable, ids: readonly number[], terms: readonly string[]) {
-  if (ids.length === 0 && terms.length === 0) return new Map<string, Match[]>();
-  const byName = `UNION ALL
-       SELECT lower(c.name), 1, c.id FROM colors c
-       UNION ALL
-       SELECT lower(a.alias), 3, c.id FROM colors c, unnest(c.aliases) AS a (alias)`;
-  const rows = await db.query<Match>(
-    `WITH terms AS (SELECT DISTINCT unnest($2::text[]) AS term),
-     keys AS (
-       SELECT '#' || c.id AS key, 0 AS rank, c.id FROM colors c WHERE c.id = ANY ($1::bigint[])
-       ${terms.length > 0 ? byName : ''})
-     SELECT k.key AS term, k.rank, c.id, c.active, c.name AS label
-     FROM keys k JOIN colors c ON c.id = k.id
-     WHERE k.rank = 0 OR k.key IN (SELECT term FROM terms)`,
-    [ids, terms],
-  );
-  return bestMatches(rows);
-}
-
-/** The distinct ids in `idField` and the distinct lower-cased names in `nameField` of the inputs. */
-function referencesOf(inputs: readonly WriteInput[], idField: string, nameField: string) {
-  const ids = new Set<number>();
-  const names = new Set<string>();
-  for (const { input } of inputs) {
-    const id = input[idField];
-    const name = input[nameField];
-    if (typeof id === 'number') ids.add(id);
-    if (typeof name === 'string') names.add(name.toLowerCase());
-  }
-  return [[...ids], [...names]] as const;
-}
-
-/** The one match of a name, or why there is none: "No model named …", "… matches several". */
-function matchOf(
-  found: readonly Match[] | undefined,
-  name: string,
-  what: 'model' | 'colour',
-): Match | string {
-  if (!found || found.length === 0) return `No ${what} named "${name}".`;
-  if (found.length > 1) {
-    return what === 'model'
-      ? `"${name}" matches several models: use Brand Model, like "${found[0]!.label}".`
-      : `"${name}" is an alias of several colours: use its name.`;
-  }
-  return found[0]!.active ? found[0]! : `${found[0]!.label} is deactivated: activate it first.`;
-}
-
-/** The row of an id picked in a form, or why it cannot be used. */
-function pickedOf(found: readonly Match[] | undefined, id: number, what: 'model' | 'colour') {
-  const [row] = found ?? [];
-  if (!row) return `There is no ${what} with id ${id}.`;
-  return row.active ? row : `${row.label} is deactivated: choose an active ${what}.`;
-}
 
 /**
  * Checks the model and colour of each input, all in two queries however many rows an import has.
@@ -179,17 +90,6 @@ async function prepareTacs(inputs: readonly WriteInput[], db: Queryable): Promis
 /** A search term of digits is the start of a TAC (or a whole IMEI): its first 8 digits. */
 const tacPrefixOf = (term: string) => (/^\d+$/.test(term) ? term.slice(0, 8) : null);
 
-/**
- * The TACs that start with `prefix`, as a range of the tac index in any collation (LIKE alone is
- * index-friendly only under the C collation): '3528' is tac >= '3528' AND tac < '3529'.
- */
-function tacPrefixCondition(prefix: string): Condition {
-  const next = String(Number(prefix) + 1).padStart(prefix.length, '0');
-  return next.length > prefix.length
-    ? ['t.tac >= ? AND t.tac LIKE ?', prefix, `${prefix}%`]
-    : ['t.tac >= ? AND t.tac < ? AND t.tac LIKE ?', prefix, next, `${prefix}%`];
-}
-
 export const tacNumberStore: ResourceStore<typeof tacNumberResource> = {
   contract: tacNumberResource,
   table: 'tac_numbers',
@@ -211,7 +111,7 @@ export const tacNumberStore: ResourceStore<typeof tacNumberResource> = {
     },
     search: (pattern, term) => {
       const prefix = tacPrefixOf(term);
-      if (prefix) return tacPrefixCondition(prefix);
+      if (prefix) return prefixCondition('t.tac', prefix);
       // The few models that match, then their TACs by the (model_id, tac) index.
       return [
         `t.model_id IN (SELECT sm.id FROM device_models sm JOIN brands sb ON sb.id = sm.brand_id
@@ -228,8 +128,14 @@ export const tacNumberStore: ResourceStore<typeof tacNumberResource> = {
     ],
   },
   uniques: { tac_numbers_tac_key: ['tac', 'This TAC is already mapped to a model.'] },
-  // Devices will refer to TACs by their digits; until then an unused TAC may be deleted.
-  references: [],
+  // Devices keep the TAC's digits: a TAC that received devices stays, deactivated at most.
+  references: [
+    {
+      label: 'devices',
+      countSql:
+        'SELECT count(*) FROM devices WHERE tac = (SELECT tac FROM tac_numbers WHERE id = $1)',
+    },
+  ],
   prepare: prepareTacs,
   imports: {
     key: { fields: ['tac'], conflict: 'tac', match: 'tac' },
@@ -317,4 +223,49 @@ export function registerTacLookup({ endpoint, db }: ModuleContext): void {
         : `${NOT_A_DEVICE_ID} This has ${input.length} characters.`,
     );
   });
+}
+
+/**
+ * The TACs met at scanning that map to no active model, and learning one: it maps to a model
+ * from now on (source `learned`) and leaves the list.
+ */
+export function registerUnknownTacs({ endpoint, db }: ModuleContext): void {
+  endpoint(unknownTacsEndpoint, () =>
+    db.query<UnknownTac>(
+      `SELECT u.tac, to_json(u.first_seen_at) #>> '{}' AS first_seen_at,
+         to_json(u.last_seen_at) #>> '{}' AS last_seen_at, u.seen_count, u.last_imei,
+         i.invoice_no AS last_invoice_no
+       FROM unknown_tacs u LEFT JOIN purchase_invoices i ON i.id = u.last_invoice_id
+       WHERE NOT EXISTS (SELECT 1 FROM tac_numbers t WHERE t.tac = u.tac AND t.active)
+       ORDER BY u.last_seen_at DESC, u.tac LIMIT 200`,
+    ),
+  );
+  endpoint(learnTacEndpoint, ({ principal, body, meta }) =>
+    db.transaction(async (tx) => {
+      const values = await prepareOne(
+        tacNumberStore as unknown as ResourceStore,
+        { ...body },
+        null,
+        tx,
+      );
+      const [created] = await tx
+        .query<{ id: number }>(
+          `INSERT INTO tac_numbers (tac, model_id, capacity_gb, color_id, source, created_by,
+             updated_by)
+           VALUES ($1, $2, $3, $4, 'learned', $5, $5) RETURNING id`,
+          [values.tac, values.model_id, values.capacity_gb, values.color_id, principal.userId],
+        )
+        .catch(uniqueViolationAs(tacNumberStore.uniques));
+      await tx.query('DELETE FROM unknown_tacs WHERE tac = $1', [values.tac]);
+      const learned = (await findItem(tacNumberStore, tx, created!.id)) as TacNumber;
+      await recordAudit(tx, {
+        ...auditActor(principal, meta),
+        action: 'tac_number.learned',
+        entityType: 'tac_number',
+        entityId: learned.id,
+        after: learned,
+      });
+      return learned;
+    }),
+  );
 }

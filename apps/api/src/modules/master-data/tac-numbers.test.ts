@@ -1,77 +1,36 @@
 import {
   luhnCheckDigit,
   type ImportBatch,
-  type ImportCheck,
   type ModelOption,
   type TacLookup,
   type TacNumber,
 } from '@inventory/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  bodyOf,
-  createRole,
-  createTestApp,
-  createUser,
-  login,
-  type TestApp,
-} from '../../test/test-app.js';
+import { apiClient, createAdminTestApp, type ApiClient } from '../../test/api-client.js';
+import { bodyOf, createRole, createUser, login, type TestApp } from '../../test/test-app.js';
 
 /** TAC numbers through the API: one TAC one model, list, import by model name, IMEI lookup. */
 
 let t: TestApp;
-let admin: string;
+let admin: ApiClient;
 const models: Record<string, number> = {};
 const colors: Record<string, number> = {};
 
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: unknown,
-  token = admin,
-) =>
-  t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: bearer(token),
-    ...(payload !== undefined && { payload: payload as object }),
-  });
-
 async function created(payload: Record<string, unknown>): Promise<TacNumber> {
-  const response = await call('POST', '/tac-numbers', payload);
+  const response = await admin.post('/tac-numbers', payload);
   expect(response.statusCode, response.body).toBe(201);
   return bodyOf<TacNumber>(response).data;
 }
 
-async function fieldErrors(method: 'POST' | 'PUT', url: string, payload: unknown) {
-  const response = await call(method, url, payload);
-  expect(response.statusCode, response.body).toBe(422);
-  return bodyOf(response).message;
-}
-
 const listOf = async (query: string) => {
-  const response = await call('GET', `/tac-numbers?${query}`);
+  const response = await admin.get(`/tac-numbers?${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return bodyOf<{ items: TacNumber[]; nextCursor: string | null }>(response).data;
 };
 const tacsOf = async (query: string) => (await listOf(query)).items.map((item) => item.tac);
 
-async function upload(csv: string) {
-  const uploaded = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/tac-numbers/imports?fileName=tacs.csv',
-    headers: { ...bearer(admin), 'content-type': 'text/csv' },
-    payload: csv,
-  });
-  expect(uploaded.statusCode, uploaded.body).toBe(201);
-  const { id } = bodyOf<{ id: number }>(uploaded).data;
-  const check = await call('POST', `/tac-numbers/imports/${id}/check`, {});
-  expect(check.statusCode, check.body).toBe(200);
-  return { id, check: bodyOf<ImportCheck>(check).data };
-}
-
 async function model(brand: string, name: string, numbers: string[] = [], active = true) {
-  const response = await call('POST', '/models', {
+  const response = await admin.post('/models', {
     brand,
     name,
     model_numbers: numbers,
@@ -85,7 +44,7 @@ async function model(brand: string, name: string, numbers: string[] = [], active
 }
 
 async function color(name: string, aliases: string[] = [], active = true) {
-  const response = await call('POST', '/colors', { name, aliases, active });
+  const response = await admin.post('/colors', { name, aliases, active });
   expect(response.statusCode, response.body).toBe(201);
   return bodyOf<{ id: number }>(response).data.id;
 }
@@ -95,9 +54,7 @@ const imeiOf = (tac: string, serial = '123456') =>
   `${tac}${serial}${luhnCheckDigit(`${tac}${serial}`)}`;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await createUser(t.db, { userName: 'pi', password: 'pi-password-1', roles: ['admin'] });
-  admin = await login(t.app, 'pi', 'pi-password-1');
+  ({ t, admin } = await createAdminTestApp());
   models.moto = await model('Motorola', 'Moto G Play 2023', ['XT2271DL']);
   models.iphone = await model('Apple', 'iPhone 13', ['A2482', 'SHARED-1']);
   models.galaxy = await model('Samsung', 'Galaxy A15', ['SM-A155U', 'SHARED-1']);
@@ -135,10 +92,10 @@ describe('writing a TAC', () => {
 
   it('refuses a second mapping of a TAC, a TAC that is not 8 digits and unknown references', async () => {
     expect(
-      await fieldErrors('POST', '/tac-numbers', { tac: '35283611', model_id: models.iphone }),
+      await admin.fieldErrors('POST', '/tac-numbers', { tac: '35283611', model_id: models.iphone }),
     ).toEqual({ tac: ['This TAC is already mapped to a model.'] });
     expect(
-      await fieldErrors('POST', '/tac-numbers', {
+      await admin.fieldErrors('POST', '/tac-numbers', {
         tac: '3528361',
         model_id: 0,
         capacity_gb: 0,
@@ -148,12 +105,12 @@ describe('writing a TAC', () => {
       model_id: ['Choose a model.'],
       capacity_gb: ['The capacity must be at least 1.'],
     });
-    expect(await fieldErrors('POST', '/tac-numbers', { tac: '3528AB11' })).toEqual({
+    expect(await admin.fieldErrors('POST', '/tac-numbers', { tac: '3528AB11' })).toEqual({
       tac: ['The TAC may only contain digits.'],
       model_id: ['Choose a model.'],
     });
     expect(
-      await fieldErrors('POST', '/tac-numbers', {
+      await admin.fieldErrors('POST', '/tac-numbers', {
         tac: '35283613',
         model_id: 999_999,
         color_id: 999_999,
@@ -163,7 +120,7 @@ describe('writing a TAC', () => {
       color_id: ['There is no colour with id 999999.'],
     });
     expect(
-      await fieldErrors('POST', '/tac-numbers', {
+      await admin.fieldErrors('POST', '/tac-numbers', {
         tac: '35283613',
         model_id: models.old,
         color_id: colors.gone,
@@ -177,22 +134,22 @@ describe('writing a TAC', () => {
   it('edits, remaps, deactivates and deletes an unused TAC, auditing each', async () => {
     const tac = await created({ tac: '01234567', model_id: models.iphone });
     const edited = bodyOf<TacNumber>(
-      await call('PUT', `/tac-numbers/${tac.id}`, { capacity_gb: 128, color_id: colors.blue }),
+      await admin.put(`/tac-numbers/${tac.id}`, { capacity_gb: 128, color_id: colors.blue }),
     ).data;
     expect(edited).toMatchObject({ tac: '01234567', capacity_gb: 128, color: 'Navy Blue' });
     const remapped = bodyOf<TacNumber>(
-      await call('PUT', `/tac-numbers/${tac.id}`, { model_id: models.galaxy, color_id: null }),
+      await admin.put(`/tac-numbers/${tac.id}`, { model_id: models.galaxy, color_id: null }),
     ).data;
     expect(remapped).toMatchObject({ model: 'Samsung Galaxy A15', color_id: null });
-    expect(await fieldErrors('PUT', `/tac-numbers/${tac.id}`, { tac: '35283611' })).toEqual({
+    expect(await admin.fieldErrors('PUT', `/tac-numbers/${tac.id}`, { tac: '35283611' })).toEqual({
       tac: ['This TAC is already mapped to a model.'],
     });
     const off = bodyOf<TacNumber>(
-      await call('PUT', `/tac-numbers/${tac.id}`, { active: false }),
+      await admin.put(`/tac-numbers/${tac.id}`, { active: false }),
     ).data;
     expect(off.active).toBe(false);
-    expect((await call('DELETE', `/tac-numbers/${tac.id}`)).statusCode).toBe(200);
-    expect((await call('GET', `/tac-numbers/${tac.id}`)).statusCode).toBe(404);
+    expect((await admin.delete(`/tac-numbers/${tac.id}`)).statusCode).toBe(200);
+    expect((await admin.get(`/tac-numbers/${tac.id}`)).statusCode).toBe(404);
     const actions = await t.db.query<{ action: string }>(
       `SELECT action FROM audit_events WHERE entity_type = 'tac_number' AND entity_id = $1
        ORDER BY id`,
@@ -237,7 +194,7 @@ describe('the TAC list', () => {
     expect(await tacsOf('search=99')).toEqual([]);
     expect(await tacsOf('search=moto g')).toEqual(['35283611', '35283612']);
     expect(await tacsOf('search=xt2271')).toEqual(['35283611', '35283612']);
-    const count = await call('GET', '/tac-numbers/count?search=galaxy');
+    const count = await admin.get('/tac-numbers/count?search=galaxy');
     expect(bodyOf(count).data).toEqual({ total: 60, capped: false });
   });
 
@@ -259,11 +216,11 @@ describe('the TAC list', () => {
     ]);
     const desc = await listOf('sort=model&order=desc&limit=1');
     expect(desc.items[0]!.model).toBe('Samsung Galaxy A15');
-    await call('PUT', `/tac-numbers/${(await listOf('search=35283612')).items[0]!.id}`, {
+    await admin.put(`/tac-numbers/${(await listOf('search=35283612')).items[0]!.id}`, {
       capacity_gb: 64,
     });
     expect((await tacsOf('sort=updated_at&order=desc&limit=1'))[0]).toBe('35283612');
-    expect((await call('GET', '/tac-numbers?source=stolen')).statusCode).toBe(422);
+    expect((await admin.get('/tac-numbers?source=stolen')).statusCode).toBe(422);
   });
 });
 
@@ -272,7 +229,9 @@ describe('importing TACs', () => {
 
   it('shows every bad row at the check and writes nothing', async () => {
     const before = await listOf('search=3530');
-    const { id, check } = await upload(
+    const { id, check } = await admin.uploadAndCheck(
+      'tac-numbers',
+      'tacs.csv',
       [
         header,
         '35300001,Samsung Galaxy A15,128,Black',
@@ -330,12 +289,14 @@ describe('importing TACs', () => {
       },
       { row: 11, column: 'Model', value: '', message: 'Please enter the model.' },
     ]);
-    expect((await call('POST', `/tac-numbers/imports/${id}/commit`)).statusCode).toBe(422);
+    expect((await admin.commitImport('tac-numbers', id)).statusCode).toBe(422);
     expect(await listOf('search=3530')).toEqual(before);
   });
 
   it('resolves models by display name, name or model number and colours by alias, at the commit', async () => {
-    const { id, check } = await upload(
+    const { id, check } = await admin.uploadAndCheck(
+      'tac-numbers',
+      'tacs.csv',
       [
         header,
         '35300001,samsung galaxy a15,128,black',
@@ -347,7 +308,7 @@ describe('importing TACs', () => {
     );
     expect(check).toMatchObject({ errors: [], willCreate: 3, willUpdate: 1 });
     expect(await tacsOf('search=3530')).toEqual([]);
-    const committed = await call('POST', `/tac-numbers/imports/${id}/commit`);
+    const committed = await admin.commitImport('tac-numbers', id);
     expect(bodyOf<ImportBatch>(committed).data).toMatchObject({
       status: 'committed',
       created_count: 3,
@@ -396,10 +357,7 @@ describe('importing TACs', () => {
 
 describe('exporting TACs', () => {
   it('writes the import columns first, so that the file imports back as it is', async () => {
-    const link = bodyOf<{ url: string }>(
-      await call('POST', '/tac-numbers/exports', { format: 'csv', search: '3530' }),
-    ).data;
-    const file = await t.app.inject({ method: 'GET', url: link.url });
+    const file = await admin.download('/tac-numbers/exports', { format: 'csv', search: '3530' });
     const lines = file.body
       .replace(/^\uFEFF/, '')
       .trim()
@@ -412,7 +370,7 @@ describe('exporting TACs', () => {
 
 describe('looking up a scan', () => {
   const lookUp = async (code: string) => {
-    const response = await call('GET', `/tac-numbers/lookup?code=${encodeURIComponent(code)}`);
+    const response = await admin.get(`/tac-numbers/lookup?code=${encodeURIComponent(code)}`);
     expect(response.statusCode, response.body).toBe(200);
     return bodyOf<TacLookup>(response).data;
   };
@@ -470,7 +428,7 @@ describe('looking up a scan', () => {
       ['hello-world', 'An IMEI or a TAC has only digits; a MEID digits and the letters A to F.'],
       ['--', 'Scan or type an IMEI, MEID or TAC.'],
     ] as const) {
-      const refused = await call('GET', `/tac-numbers/lookup?code=${code}`);
+      const refused = await admin.get(`/tac-numbers/lookup?code=${code}`);
       expect(refused.statusCode, code).toBe(422);
       expect(bodyOf(refused).message, code).toEqual({ code: [message] });
     }
@@ -485,13 +443,10 @@ describe('the model picker', () => {
       password: 'clerk-password',
       roles: ['TAC viewer'],
     });
-    const clerk = await login(t.app, 'clerk', 'clerk-password');
+    const clerk = apiClient(t, await login(t.app, 'clerk', 'clerk-password'));
     const options = async (search: string) => {
-      const response = await call(
-        'GET',
+      const response = await clerk.get(
         `/tac-numbers/model-options?search=${encodeURIComponent(search)}`,
-        undefined,
-        clerk,
       );
       expect(response.statusCode, response.body).toBe(200);
       return bodyOf<ModelOption[]>(response).data;
@@ -503,8 +458,8 @@ describe('the model picker', () => {
     expect(await options('a2482')).toEqual([{ id: models.iphone, label: 'Apple iPhone 13' }]);
     expect(await options('nokia')).toEqual([]);
     expect((await options('')).length).toBe(4);
-    expect((await call('GET', '/tac-numbers', undefined, clerk)).statusCode).toBe(200);
-    expect((await call('POST', '/tac-numbers', { tac: '11111111' }, clerk)).statusCode).toBe(403);
-    expect((await call('GET', '/models', undefined, clerk)).statusCode).toBe(403);
+    expect((await clerk.get('/tac-numbers')).statusCode).toBe(200);
+    expect((await clerk.post('/tac-numbers', { tac: '11111111' })).statusCode).toBe(403);
+    expect((await clerk.get('/models')).statusCode).toBe(403);
   });
 });

@@ -1,37 +1,17 @@
-import type { ImportCheck, Tag } from '@inventory/contract';
+import type { Tag } from '@inventory/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  bodyOf,
-  createTestApp,
-  createUser,
-  login,
-  type TestApp,
-} from '../../test/test-app.js';
+import { createAdminTestApp, type ApiClient } from '../../test/api-client.js';
+import { bodyOf, type TestApp } from '../../test/test-app.js';
 
 /** Tags through the API: scope, usage, delete only unused, merge, import. */
 
 let t: TestApp;
-let admin: string;
-
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: bearer(admin),
-    ...(payload !== undefined && { payload: payload as object }),
-  });
+let admin: ApiClient;
 
 async function created(payload: unknown): Promise<Tag> {
-  const response = await call('POST', '/tags', payload);
+  const response = await admin.post('/tags', payload);
   expect(response.statusCode, response.body).toBe(201);
   return bodyOf<Tag>(response).data;
-}
-
-async function fieldErrors(method: 'POST' | 'PUT', url: string, payload: unknown) {
-  const response = await call(method, url, payload);
-  expect(response.statusCode, response.body).toBe(422);
-  return bodyOf(response).message;
 }
 
 /** Puts a tag on catalogue entities, as the catalogue area will. */
@@ -52,9 +32,7 @@ const assignments = async (tagId: number) =>
   ).map((row) => row.entity);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await createUser(t.db, { userName: 'pi', password: 'pi-password-1', roles: ['admin'] });
-  admin = await login(t.app, 'pi', 'pi-password-1');
+  ({ t, admin } = await createAdminTestApp());
 });
 afterAll(() => t.close());
 
@@ -67,11 +45,11 @@ describe('writing a tag', () => {
       usage_count: 0,
       active: true,
     });
-    expect(await fieldErrors('POST', '/tags', { name: 'SUMMER SALE' })).toEqual({
+    expect(await admin.fieldErrors('POST', '/tags', { name: 'SUMMER SALE' })).toEqual({
       name: ['A tag with this name exists.'],
     });
     expect(
-      await fieldErrors('POST', '/tags', {
+      await admin.fieldErrors('POST', '/tags', {
         name: 'Bad',
         color: 'orange',
         scope: ['product', 'sim'],
@@ -80,14 +58,14 @@ describe('writing a tag', () => {
       color: ['Write the colour as six hex digits, like #1A2B3C.'],
       'scope.1': ['Choose where the tag applies: product, bundle, combo.'],
     });
-    expect(await fieldErrors('PUT', `/tags/${sale.id}`, { scope: [] })).toEqual({
+    expect(await admin.fieldErrors('PUT', `/tags/${sale.id}`, { scope: [] })).toEqual({
       scope: ['Choose where the tag applies: product, bundle, combo.'],
     });
     const edited = bodyOf<Tag>(
-      await call('PUT', `/tags/${sale.id}`, { scope: ['combo', 'product', 'combo'], color: null }),
+      await admin.put(`/tags/${sale.id}`, { scope: ['combo', 'product', 'combo'], color: null }),
     ).data;
     expect(edited).toMatchObject({ scope: ['product', 'combo'], color: null, name: 'Summer sale' });
-    const off = bodyOf<Tag>(await call('PUT', `/tags/${sale.id}`, { active: false })).data;
+    const off = bodyOf<Tag>(await admin.put(`/tags/${sale.id}`, { active: false })).data;
     expect(off.active).toBe(false);
     const actions = await t.db.query<{ action: string }>(
       "SELECT action FROM audit_events WHERE entity_type = 'tag' AND entity_id = $1 ORDER BY id",
@@ -106,18 +84,18 @@ describe('writing a tag', () => {
       ['product', 1],
       ['bundle', 7],
     ]);
-    expect(bodyOf<Tag>(await call('GET', `/tags/${used.id}`)).data.usage_count).toBe(2);
-    const refused = await call('DELETE', `/tags/${used.id}`);
+    expect(bodyOf<Tag>(await admin.get(`/tags/${used.id}`)).data.usage_count).toBe(2);
+    const refused = await admin.delete(`/tags/${used.id}`);
     expect(refused.statusCode).toBe(409);
     expect(bodyOf(refused).message).toBe(
       'This tag is used by 2 products, bundles or combos: deactivate it instead.',
     );
     const unused = await created({ name: 'Typo tag' });
-    expect((await call('DELETE', `/tags/${unused.id}`)).statusCode).toBe(200);
-    expect((await call('GET', `/tags/${unused.id}`)).statusCode).toBe(404);
+    expect((await admin.delete(`/tags/${unused.id}`)).statusCode).toBe(200);
+    expect((await admin.get(`/tags/${unused.id}`)).statusCode).toBe(404);
 
     const names = async (query: string) =>
-      bodyOf<{ items: Tag[] }>(await call('GET', `/tags?${query}`)).data.items.map((i) => i.name);
+      bodyOf<{ items: Tag[] }>(await admin.get(`/tags?${query}`)).data.items.map((i) => i.name);
     expect(await names('sort=usage_count&order=desc&active=true')).toEqual(['Clearance']);
     expect(await names('scope=combo')).toEqual(['Clearance', 'Summer sale']);
     expect(await names('scope=bundle')).toEqual(['Clearance']);
@@ -138,7 +116,7 @@ describe('merging tags', () => {
       ['product', 3],
       ['bundle', 9],
     ]);
-    const merged = await call('POST', `/tags/${dupe.id}/merge`, { into: keep.id });
+    const merged = await admin.post(`/tags/${dupe.id}/merge`, { into: keep.id });
     expect(merged.statusCode, merged.body).toBe(200);
     expect(bodyOf<Tag>(merged).data).toMatchObject({
       id: keep.id,
@@ -148,7 +126,7 @@ describe('merging tags', () => {
     });
     expect(await assignments(keep.id)).toEqual(['bundle 9', 'product 1', 'product 2', 'product 3']);
     expect(await assignments(dupe.id)).toEqual([]);
-    expect((await call('GET', `/tags/${dupe.id}`)).statusCode).toBe(404);
+    expect((await admin.get(`/tags/${dupe.id}`)).statusCode).toBe(404);
     const [event] = await t.db.query<{ action: string; before: { merged: Tag } }>(
       "SELECT action, before FROM audit_events WHERE entity_type = 'tag' AND entity_id = $1 ORDER BY id DESC LIMIT 1",
       [String(keep.id)],
@@ -161,33 +139,23 @@ describe('merging tags', () => {
     const a = await created({ name: 'Holiday' });
     const b = await created({ name: 'Holidays', active: false });
     await assign(a.id, [['product', 5]]);
-    const self = await call('POST', `/tags/${a.id}/merge`, { into: a.id });
+    const self = await admin.post(`/tags/${a.id}/merge`, { into: a.id });
     expect(self.statusCode).toBe(409);
     expect(bodyOf(self).message).toBe('A tag cannot be merged into itself.');
-    expect((await call('POST', `/tags/${a.id}/merge`, { into: 999999 })).statusCode).toBe(404);
-    expect(await fieldErrors('POST', `/tags/${a.id}/merge`, { into: b.id })).toEqual({
+    expect((await admin.post(`/tags/${a.id}/merge`, { into: 999999 })).statusCode).toBe(404);
+    expect(await admin.fieldErrors('POST', `/tags/${a.id}/merge`, { into: b.id })).toEqual({
       into: ['The tag "Holidays" is inactive: activate it first.'],
     });
-    expect(await fieldErrors('POST', `/tags/${a.id}/merge`, {})).toHaveProperty('into');
+    expect(await admin.fieldErrors('POST', `/tags/${a.id}/merge`, {})).toHaveProperty('into');
     expect(await assignments(a.id)).toEqual(['product 5']);
   });
 });
 
 describe('importing tags', () => {
   it('shows bad rows at the check, then creates and updates by name', async () => {
-    const upload = async (csv: string) => {
-      const uploaded = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/tags/imports?fileName=tags.csv',
-        headers: { ...bearer(admin), 'content-type': 'text/csv' },
-        payload: csv,
-      });
-      const { id } = bodyOf<{ id: number }>(uploaded).data;
-      const check = await call('POST', `/tags/imports/${id}/check`, {});
-      expect(check.statusCode, check.body).toBe(200);
-      return { id, check: bodyOf<ImportCheck>(check).data };
-    };
-    const bad = await upload(
+    const bad = await admin.uploadAndCheck(
+      'tags',
+      'tags.csv',
       [
         'Name,Colour,Scope',
         'New arrivals,#00AA00,product',
@@ -209,18 +177,20 @@ describe('importing tags', () => {
         message: 'Choose where the tag applies: product, bundle, combo.',
       },
     ]);
-    expect((await call('POST', `/tags/imports/${bad.id}/commit`)).statusCode).toBe(422);
+    expect((await admin.commitImport('tags', bad.id)).statusCode).toBe(422);
 
-    const good = await upload(
+    const good = await admin.uploadAndCheck(
+      'tags',
+      'tags.csv',
       ['Name,Colour,Scope', 'New arrivals,#00AA00,product', 'clearance,#FF0000,'].join('\n'),
     );
     expect(good.check).toMatchObject({ errors: [], willCreate: 1, willUpdate: 1 });
-    expect(bodyOf(await call('POST', `/tags/imports/${good.id}/commit`)).data).toMatchObject({
+    expect(bodyOf(await admin.commitImport('tags', good.id)).data).toMatchObject({
       created_count: 1,
       updated_count: 1,
     });
     const items = bodyOf<{ items: Tag[] }>(
-      await call('GET', '/tags?search=a&sort=name'),
+      await admin.get('/tags?search=a&sort=name'),
     ).data.items.filter((tag) => ['New arrivals', 'Clearance'].includes(tag.name));
     expect(
       items.map(({ name, color, scope, usage_count }) => ({ name, color, scope, usage_count })),

@@ -29,7 +29,19 @@ export const vendorStore: ResourceStore<typeof vendorResource> = {
     ],
   },
   uniques: { vendors_name_key: ['name', 'A vendor with this name exists.'] },
-  // Purchase invoices and vendor transfers refer to vendors later; they add their references here.
-  references: [],
+  references: [
+    {
+      label: 'purchase invoices',
+      countSql: 'SELECT count(*) FROM purchase_invoices WHERE vendor_id = $1',
+    },
+    {
+      label: 'inbound shipments',
+      countSql: 'SELECT count(*) FROM inbound_shipments WHERE vendor_id = $1',
+    },
+    {
+      label: 'returns to vendor',
+      countSql: 'SELECT count(*) FROM vendor_transfers WHERE vendor_id = $1',
+    },
+  ],
   imports: { key: { fields: ['name'], conflict: 'lower(name)', match: 'lower(name)' } },
 };

@@ -1,63 +1,21 @@
-import type { ImportCheck, Vendor } from '@inventory/contract';
+import type { Vendor } from '@inventory/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  bodyOf,
-  createRole,
-  createTestApp,
-  createUser,
-  login,
-  type TestApp,
-} from '../../test/test-app.js';
+import { apiClient, createAdminTestApp, type ApiClient } from '../../test/api-client.js';
+import { bodyOf, createRole, createUser, login, type TestApp } from '../../test/test-app.js';
 
 /** Vendors through the API: contacts checked, names unique, import by name. */
 
 let t: TestApp;
-let admin: string;
-
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: unknown,
-  token = admin,
-) =>
-  t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: bearer(token),
-    ...(payload !== undefined && { payload: payload as object }),
-  });
+let admin: ApiClient;
 
 async function created(payload: unknown): Promise<Vendor> {
-  const response = await call('POST', '/vendors', payload);
+  const response = await admin.post('/vendors', payload);
   expect(response.statusCode, response.body).toBe(201);
   return bodyOf<Vendor>(response).data;
 }
 
-async function fieldErrors(method: 'POST' | 'PUT', url: string, payload: unknown) {
-  const response = await call(method, url, payload);
-  expect(response.statusCode, response.body).toBe(422);
-  return bodyOf(response).message;
-}
-
-async function importCsv(csv: string) {
-  const uploaded = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/vendors/imports?fileName=vendors.csv',
-    headers: { ...bearer(admin), 'content-type': 'text/csv' },
-    payload: csv,
-  });
-  expect(uploaded.statusCode, uploaded.body).toBe(201);
-  const { id } = bodyOf<{ id: number }>(uploaded).data;
-  const check = await call('POST', `/vendors/imports/${id}/check`, {});
-  expect(check.statusCode, check.body).toBe(200);
-  return { id, check: bodyOf<ImportCheck>(check).data };
-}
-
 beforeAll(async () => {
-  t = await createTestApp();
-  await createUser(t.db, { userName: 'im', password: 'im-password-1', roles: ['admin'] });
-  admin = await login(t.app, 'im', 'im-password-1');
+  ({ t, admin } = await createAdminTestApp('im'));
 });
 afterAll(() => t.close());
 
@@ -80,12 +38,12 @@ describe('writing a vendor', () => {
       active: true,
     });
     expect(
-      await fieldErrors('POST', '/vendors', { name: 'ACME WIRELESS SUPPLY', type: 'repair' }),
+      await admin.fieldErrors('POST', '/vendors', { name: 'ACME WIRELESS SUPPLY', type: 'repair' }),
     ).toEqual({
       name: ['A vendor with this name exists.'],
     });
     expect(
-      await fieldErrors('POST', '/vendors', {
+      await admin.fieldErrors('POST', '/vendors', {
         name: '',
         type: 'wholesaler',
         email: 'orders at acme',
@@ -99,7 +57,7 @@ describe('writing a vendor', () => {
     });
 
     const edited = bodyOf<Vendor>(
-      await call('PUT', `/vendors/${acme.id}`, {
+      await admin.put(`/vendors/${acme.id}`, {
         rtv_address: '1 Dock Rd\nDallas TX 75201',
         email: '',
       }),
@@ -109,10 +67,10 @@ describe('writing a vendor', () => {
       email: null,
       phone: '+1 (555) 010-2030 ext 12',
     });
-    expect(await fieldErrors('PUT', `/vendors/${acme.id}`, { email: 'x@y' })).toEqual({
+    expect(await admin.fieldErrors('PUT', `/vendors/${acme.id}`, { email: 'x@y' })).toEqual({
       email: ['Write the email like name@example.com.'],
     });
-    const off = bodyOf<Vendor>(await call('PUT', `/vendors/${acme.id}`, { active: false })).data;
+    const off = bodyOf<Vendor>(await admin.put(`/vendors/${acme.id}`, { active: false })).data;
     expect(off.active).toBe(false);
     const actions = await t.db.query<{ action: string }>(
       "SELECT action FROM audit_events WHERE entity_type = 'vendor' AND entity_id = $1 ORDER BY id",
@@ -129,7 +87,7 @@ describe('writing a vendor', () => {
     await created({ name: 'GreenCycle', type: 'recycler', email: 'pickup@greencycle.example' });
     await created({ name: 'FixIt Labs', type: 'repair', contact_name: 'Sam Lee' });
     const names = async (query: string) =>
-      bodyOf<{ items: Vendor[] }>(await call('GET', `/vendors?${query}`)).data.items.map(
+      bodyOf<{ items: Vendor[] }>(await admin.get(`/vendors?${query}`)).data.items.map(
         (item) => item.name,
       );
     expect(await names('type=recycler')).toEqual(['GreenCycle']);
@@ -145,14 +103,14 @@ describe('writing a vendor', () => {
 
   it('deletes a vendor nothing refers to; a viewer may list but not write', async () => {
     const unused = await created({ name: 'Typo Vendor', type: 'supplier' });
-    expect((await call('DELETE', `/vendors/${unused.id}`)).statusCode).toBe(200);
+    expect((await admin.delete(`/vendors/${unused.id}`)).statusCode).toBe(200);
     await createRole(t.db, 'Vendor viewer', ['vendor.view-list']);
     await createUser(t.db, { userName: 'wm', password: 'wm-password-1', roles: ['Vendor viewer'] });
-    const viewer = await login(t.app, 'wm', 'wm-password-1');
-    expect((await call('GET', '/vendors', undefined, viewer)).statusCode).toBe(200);
-    expect(
-      (await call('POST', '/vendors', { name: 'Nope', type: 'supplier' }, viewer)).statusCode,
-    ).toBe(403);
+    const viewer = apiClient(t, await login(t.app, 'wm', 'wm-password-1'));
+    expect((await viewer.get('/vendors')).statusCode).toBe(200);
+    expect((await viewer.post('/vendors', { name: 'Nope', type: 'supplier' })).statusCode).toBe(
+      403,
+    );
   });
 });
 
@@ -160,7 +118,9 @@ describe('importing vendors', () => {
   const header = 'Name,Type,Contact,Email,Phone,Terms';
 
   it('shows bad rows at the check, then creates and updates by name', async () => {
-    const bad = await importCsv(
+    const bad = await admin.uploadAndCheck(
+      'vendors',
+      'vendors.csv',
       [
         header,
         'Blue Ridge Phones,supplier,Ann,ann@blueridge.example,555-0100,Net 15',
@@ -186,12 +146,14 @@ describe('importing vendors', () => {
       },
       { row: 6, column: 'Name', value: 'blue ridge phones', message: 'Repeats row 2.' },
     ]);
-    expect((await call('POST', `/vendors/imports/${bad.id}/commit`)).statusCode).toBe(422);
+    expect((await admin.commitImport('vendors', bad.id)).statusCode).toBe(422);
     expect(
-      bodyOf<{ total: number }>(await call('GET', '/vendors/count?search=blue')).data.total,
+      bodyOf<{ total: number }>(await admin.get('/vendors/count?search=blue')).data.total,
     ).toBe(0);
 
-    const good = await importCsv(
+    const good = await admin.uploadAndCheck(
+      'vendors',
+      'vendors.csv',
       [
         header,
         'Blue Ridge Phones,supplier,Ann,ann@blueridge.example,555-0100,Net 15',
@@ -199,12 +161,12 @@ describe('importing vendors', () => {
       ].join('\n'),
     );
     expect(good.check).toMatchObject({ errors: [], willCreate: 1, willUpdate: 1 });
-    expect(bodyOf(await call('POST', `/vendors/imports/${good.id}/commit`)).data).toMatchObject({
+    expect(bodyOf(await admin.commitImport('vendors', good.id)).data).toMatchObject({
       status: 'committed',
       created_count: 1,
       updated_count: 1,
     });
-    const green = bodyOf<{ items: Vendor[] }>(await call('GET', '/vendors?search=greencycle')).data
+    const green = bodyOf<{ items: Vendor[] }>(await admin.get('/vendors?search=greencycle')).data
       .items[0]!;
     // Mapped columns are written, empty cells clear; the name keeps its spelling.
     expect(green).toMatchObject({

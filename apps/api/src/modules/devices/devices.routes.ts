@@ -1,0 +1,85 @@
+import {
+  blacklistEndpoints,
+  clearBlacklistEntryEndpoint,
+  deviceCardEndpoint,
+  deviceLabelEndpoint,
+  deviceLookupEndpoint,
+  DEVICE_SCAN_ACCESS,
+  type Device,
+} from '@inventory/contract';
+import { NotFoundError } from '../../http/errors.js';
+import { labelFile } from '../../toolkit/labels.js';
+import { registerImports } from '../../toolkit/imports.js';
+import { registerList } from '../../toolkit/resource.js';
+import { auditActor, recordAudit } from '../audit/audit.service.js';
+import type { AppModule } from '../module.js';
+import {
+  blacklistImportStore,
+  blacklistStore,
+  clearBlacklistEntry,
+  createBlacklistEntry,
+} from './blacklist.service.js';
+import { lookUpDevice } from './device-lookup.js';
+import { deviceCards, deviceStore } from './devices.store.js';
+
+/** The lines under a device label's barcode: what a picker checks at a glance. */
+const deviceLabelLines = (device: Device) => [
+  [device.color, device.capacity_gb ? `${device.capacity_gb} GB` : null, device.grade]
+    .filter(Boolean)
+    .join(' / '),
+  device.imei2 ? `IMEI2 ${device.imei2}` : (device.serial ?? ''),
+];
+
+/** The device registry (/devices/scan) and the blacklist (/devices/blacklist). */
+export const devicesModule: AppModule = {
+  name: 'devices',
+  register(context) {
+    const { endpoint, db, downloads } = context;
+    registerList(context, deviceStore);
+
+    endpoint(deviceLookupEndpoint, ({ query }) => lookUpDevice(db, query.code));
+    endpoint(deviceCardEndpoint, async ({ params }) => {
+      const [card] = await deviceCards(db, 'd.id = $1', [params.id]);
+      if (!card) throw new NotFoundError(`There is no device with id ${params.id}.`);
+      return card;
+    });
+
+    downloads.addProducer('device-label', async (request) => {
+      const [card] = await deviceCards(db, 'd.id = $1', [request.deviceId]);
+      if (!card) throw new NotFoundError('The device of this label is gone.');
+      const { device } = card;
+      return labelFile(`label-${device.identifier}.pdf`, '2x1', [
+        { barcode: device.identifier, title: device.model, lines: deviceLabelLines(device) },
+      ]);
+    });
+    endpoint(deviceLabelEndpoint, async ({ principal, params, meta }) => {
+      const [device] = await db.query<{ identifier: string }>(
+        'SELECT identifier FROM devices WHERE id = $1',
+        [params.id],
+      );
+      if (!device) throw new NotFoundError(`There is no device with id ${params.id}.`);
+      // Every print is on record: reprints are counted from the audit log.
+      await recordAudit(db, {
+        ...auditActor(principal, meta),
+        action: 'device.label_printed',
+        entityType: 'device',
+        entityId: params.id,
+        after: { identifier: device.identifier },
+      });
+      return downloads.issue(principal, {
+        producer: 'device-label',
+        access: DEVICE_SCAN_ACCESS,
+        deviceId: params.id,
+      });
+    });
+
+    registerList(context, blacklistStore);
+    registerImports(context, blacklistImportStore);
+    endpoint(blacklistEndpoints.create, ({ principal, body, meta }) =>
+      db.transaction((tx) => createBlacklistEntry(tx, principal, meta, body)),
+    );
+    endpoint(clearBlacklistEntryEndpoint, ({ principal, params, body, meta }) =>
+      db.transaction((tx) => clearBlacklistEntry(tx, principal, meta, params.id, body.evidence)),
+    );
+  },
+};

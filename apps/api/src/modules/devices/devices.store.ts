@@ -1,0 +1,102 @@
+import { deviceList, type DeviceCard } from '@inventory/contract';
+import type { Queryable } from '../../db/db.js';
+import { prefixCondition } from '../../http/sql.js';
+import type { ListStore } from '../../toolkit/resource.js';
+import { MODEL_DISPLAY_NAME } from '../master-data/index.js';
+
+/** Devices with their model, colour, box, invoice and vendor: joins on primary keys only. */
+export const DEVICE_FROM = `devices d
+  JOIN device_models m ON m.id = d.model_id
+  JOIN brands b ON b.id = m.brand_id
+  LEFT JOIN colors c ON c.id = d.color_id
+  LEFT JOIN warehouse_boxes wb ON wb.id = d.warehouse_box_id
+  LEFT JOIN purchase_invoices i ON i.id = d.invoice_id
+  LEFT JOIN vendors v ON v.id = d.vendor_id`;
+
+/** One device in the contract's shape (`deviceSchema`), timestamps as ISO text. */
+export const DEVICE_COLUMNS = `d.id, d.imei, d.imei2, d.meid, d.serial, d.identifier, d.tac,
+  d.model_id, ${MODEL_DISPLAY_NAME} AS model, d.color_id, c.name AS color, d.capacity_gb,
+  d.condition, d.grade, d.status, d.hold_reason, d.blacklist_state, d.warehouse_box_id,
+  wb.code AS container, d.invoice_id, i.invoice_no, d.vendor_id, v.name AS vendor,
+  d.unit_cost_cents, to_json(d.received_at) #>> '{}' AS received_at,
+  to_json(d.updated_at) #>> '{}' AS updated_at`;
+
+/** A search of letters and digits that could start an IMEI or MEID. */
+const IDENTIFIER_START = /^[0-9A-F]{4,15}$/;
+
+export const deviceStore: ListStore<typeof deviceList> = {
+  contract: deviceList,
+  list: {
+    from: DEVICE_FROM,
+    id: 'd.id',
+    columns: DEVICE_COLUMNS,
+    sorts: {
+      imei: { sql: 'd.identifier', type: 'text' },
+      received_at: { sql: 'd.received_at', type: 'timestamptz' },
+    },
+    search: (pattern, term) => {
+      const code = term.replace(/[\s-]/g, '').toUpperCase();
+      if (IDENTIFIER_START.test(code)) {
+        const [sql, ...values] = prefixCondition('d.identifier', code);
+        return [`((${sql}) OR d.serial = ?)`, ...values, term];
+      }
+      // The few models that match, then their devices by the (model_id, identifier) index.
+      return [
+        `(d.serial = ? OR d.model_id IN (SELECT sm.id FROM device_models sm
+           JOIN brands sb ON sb.id = sm.brand_id
+           WHERE (sb.name || ' ' || sm.name) ILIKE ?
+              OR array_to_string(sm.model_numbers, ' ') ILIKE ?))`,
+        term,
+        pattern,
+        pattern,
+      ];
+    },
+    filters: (query) => [
+      query.status !== undefined && ['d.status = ?', query.status],
+      query.hold_reason !== undefined && ['d.hold_reason = ?', query.hold_reason],
+      query.model_id !== undefined && ['d.model_id = ?', query.model_id],
+      query.vendor_id !== undefined && ['d.vendor_id = ?', query.vendor_id],
+      query.invoice_id !== undefined && ['d.invoice_id = ?', query.invoice_id],
+      query.warehouse_box_id !== undefined && ['d.warehouse_box_id = ?', query.warehouse_box_id],
+    ],
+  },
+};
+
+/** How many events a card carries: a device's whole life fits many times over. */
+export const CARD_EVENTS = 500;
+
+/**
+ * The cards of the devices a condition on `d` selects, in one statement: the device, what its
+ * manifest claimed, its open blacklist entry and its newest events.
+ */
+export async function deviceCards(
+  db: Queryable,
+  where: string,
+  params: readonly unknown[],
+  limit = 1,
+): Promise<DeviceCard[]> {
+  const [row] = await db.query<{ cards: string }>(
+    `SELECT COALESCE(json_agg(json_build_object(
+       'device', to_json(card),
+       'claim', (SELECT json_build_object('invoice_imei_id', ii.id,
+           'match_status', ii.match_status,
+           'claimed_model', (SELECT cb.name || ' ' || cm.name FROM device_models cm
+                             JOIN brands cb ON cb.id = cm.brand_id WHERE cm.id = ii.model_id),
+           'decision', ii.decision)
+         FROM invoice_imeis ii WHERE ii.device_id = card.id ORDER BY ii.id DESC LIMIT 1),
+       'blacklist', (SELECT json_build_object('id', be.id, 'source', be.source,
+           'reason', be.reason, 'flagged_at', to_json(be.flagged_at) #>> '{}')
+         FROM blacklist_entries be
+         WHERE be.imei IN (card.imei, card.imei2) AND be.cleared_at IS NULL LIMIT 1),
+       'events', COALESCE((SELECT json_agg(event) FROM (
+           SELECT e.id, to_json(e.at) #>> '{}' AS at, e.actor_name, e.type, e.from_status,
+             e.to_status, e.container, e.ref_type, e.ref_id, e.station, e.data
+           FROM device_events e WHERE e.device_id = card.id
+           ORDER BY e.id DESC LIMIT ${CARD_EVENTS}) event), '[]'::json)
+     )), '[]')::text AS cards
+     FROM (SELECT ${DEVICE_COLUMNS} FROM ${DEVICE_FROM} WHERE ${where}
+           ORDER BY d.id LIMIT ${limit}) card`,
+    params,
+  );
+  return JSON.parse(row?.cards ?? '[]') as DeviceCard[];
+}

@@ -1,0 +1,11 @@
+/** What other areas use of master data. */
+export { MODEL_DISPLAY_NAME } from './models.store.js';
+export {
+  findColors,
+  findModels,
+  matchOf,
+  pickedOf,
+  referencesOf,
+  type Match,
+} from './name-matching.js';
+export { tacNumberStore } from './tac-numbers.store.js';

@@ -1,0 +1,338 @@
+import type { BoxContent, WarehouseBox } from '@inventory/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, createAdminTestApp, type ApiClient } from '../../test/api-client.js';
+import {
+  imeiOf,
+  importManifest,
+  invoiceIdOf,
+  manifestCsv,
+  openBox,
+  scan,
+  seedCatalogue,
+  TACS,
+  withBadCheckDigit,
+  type Catalogue,
+} from '../../test/receiving-fixtures.js';
+import { bodyOf, createRole, createUser, login, type TestApp } from '../../test/test-app.js';
+
+/** The receiving scan station: every answer a scan can get, the box's counts, undo, close. */
+
+let t: TestApp;
+let admin: ApiClient;
+let clerk: ApiClient;
+let catalogue: Catalogue;
+let invoiceId: number;
+
+const MANIFEST = [1, 2, 3, 4, 5].map((n) => imeiOf(TACS.a15, n));
+const MISMATCHED = imeiOf(TACS.a14, 6);
+const DUAL = { imei: imeiOf(TACS.a15, 7), imei2: imeiOf(TACS.a15, 8) };
+const OTHER_INVOICE = imeiOf(TACS.a15, 9);
+
+beforeAll(async () => {
+  ({ t, admin } = await createAdminTestApp());
+  catalogue = await seedCatalogue(t);
+  await importManifest(
+    admin,
+    manifestCsv([
+      ...MANIFEST.map((imei) => ({ imei })),
+      { imei: MISMATCHED },
+      DUAL,
+      { imei: OTHER_INVOICE, invoice: 'INV-2' },
+      { meid: 'A10000009296F2', invoice: 'INV-1' },
+    ]),
+  );
+  invoiceId = await invoiceIdOf(t, 'INV-1');
+  // A warehouse sorter as seeded: the role, and with it warehouse-box.scan.
+  await createUser(t.db, {
+    userName: 'sorter',
+    password: 'sorter-password-1',
+    roles: ['Warehouse Sorting'],
+  });
+  clerk = apiClient(t, await login(t.app, 'sorter', 'sorter-password-1'));
+});
+afterAll(() => t.close());
+
+describe('a scan', () => {
+  let box: number;
+  beforeAll(async () => {
+    box = await openBox(clerk, invoiceId, { qty_expected: 6 });
+  });
+
+  it('receives a device of the manifest, its model from the TAC, and counts it', async () => {
+    const answer = await scan(clerk, box, ` ${MANIFEST[0]}\r\n`);
+    expect(answer).toMatchObject({
+      result: 'added',
+      code: MANIFEST[0],
+      message: 'Added: Samsung Galaxy A15, Black, 128 GB.',
+      device: { imei: MANIFEST[0], model: 'Samsung Galaxy A15', status: 'received' },
+      box: { qty_scanned: 1, qty_expected: 6, status: 'receiving' },
+    });
+    const [device] = await t.db.query<{
+      vendor_id: number;
+      unit_cost_cents: number;
+      grade: string;
+    }>('SELECT vendor_id, unit_cost_cents, grade FROM devices WHERE imei = $1', [MANIFEST[0]]);
+    expect(device).toEqual({
+      vendor_id: catalogue.vendors.acme,
+      unit_cost_cents: 4500,
+      grade: 'B',
+    });
+  });
+
+  it('does nothing the second time, and says so', async () => {
+    const again = await scan(clerk, box, MANIFEST[0]!);
+    expect(again).toMatchObject({
+      result: 'already_in_box',
+      message: 'Already in this box: nothing to do.',
+      box: { qty_scanned: 1 },
+    });
+  });
+
+  it('refuses what is not an IMEI before it reaches the database', async () => {
+    expect(await scan(clerk, box, withBadCheckDigit(MANIFEST[1]!))).toMatchObject({
+      result: 'bad_check_digit',
+      message: "The IMEI's check digit is wrong: rescan it.",
+      device: null,
+      box: { qty_scanned: 1 },
+    });
+    expect(await scan(clerk, box, `${MANIFEST[1]!.slice(0, 14)}07`)).toMatchObject({
+      result: 'imeisv',
+      message: 'This is an IMEISV (16 digits): scan the IMEI, not the IMEISV.',
+    });
+    expect((await scan(clerk, box, 'PALLET-7')).result).toBe('not_an_identifier');
+    expect(await clerk.fieldErrors('POST', `/warehouse-boxes/${box}/scans`, { code: '' })).toEqual({
+      code: ['Scan or type a code.'],
+    });
+  });
+
+  it('sends a device of another invoice to that invoice', async () => {
+    expect(await scan(clerk, box, OTHER_INVOICE)).toMatchObject({
+      result: 'other_invoice',
+      message:
+        "On invoice INV-2 of Acme Recyclers, not this one: put it aside for that invoice's box.",
+      device: null,
+    });
+  });
+
+  it('receives an off-manifest device flagged, and a model the vendor got wrong', async () => {
+    const unexpected = imeiOf(TACS.moto, 50);
+    expect(await scan(clerk, box, unexpected)).toMatchObject({
+      result: 'unexpected',
+      message:
+        'Added, but it is not on the invoice: flagged unexpected (Motorola Moto G Play 2023, 32 GB).',
+      box: { qty_scanned: 2 },
+    });
+    expect(await scan(clerk, box, MISMATCHED)).toMatchObject({
+      result: 'model_mismatch',
+      message: 'Added, but its TAC says Samsung Galaxy A14; the invoice says Samsung Galaxy A15.',
+    });
+  });
+
+  it('receives a dual-SIM phone by either IMEI, once', async () => {
+    const first = await scan(clerk, box, DUAL.imei2);
+    expect(first).toMatchObject({
+      result: 'added',
+      device: { imei: DUAL.imei, imei2: DUAL.imei2 },
+    });
+    expect((await scan(clerk, box, DUAL.imei)).result).toBe('already_in_box');
+  });
+
+  it('receives a MEID the manifest lists, with the model the vendor claims', async () => {
+    expect(await scan(clerk, box, 'a10000009296f2')).toMatchObject({
+      result: 'added',
+      device: { meid: 'A10000009296F2', imei: null, model: 'Samsung Galaxy A15' },
+    });
+    expect((await scan(clerk, box, 'A10000009296F3')).result).toBe('meid_unknown');
+  });
+
+  it('keeps an unknown TAC for learning, and receives the device once it is learned', async () => {
+    const stranger = imeiOf('35999999', 1);
+    expect(await scan(clerk, box, stranger)).toMatchObject({
+      result: 'unknown_tac',
+      tac: '35999999',
+      message: 'TAC 35999999 maps to no model yet: learn the TAC, or put the device aside.',
+    });
+    const unknown = bodyOf<{ tac: string; seen_count: number; last_invoice_no: string }[]>(
+      await admin.get('/tac-numbers/unknown'),
+    ).data;
+    expect(unknown).toEqual([
+      expect.objectContaining({ tac: '35999999', seen_count: 1, last_invoice_no: 'INV-1' }),
+    ]);
+    // A sorter may not learn TACs; product information may.
+    expect(
+      (await clerk.post('/tac-numbers/learn', { tac: '35999999', model_id: catalogue.models.a15 }))
+        .statusCode,
+    ).toBe(403);
+    const learned = await admin.post('/tac-numbers/learn', {
+      tac: '35999999',
+      model_id: catalogue.models.a15,
+    });
+    expect(learned.statusCode, learned.body).toBe(201);
+    expect(bodyOf(learned).data).toMatchObject({ tac: '35999999', source: 'learned' });
+    expect(bodyOf<unknown[]>(await admin.get('/tac-numbers/unknown')).data).toEqual([]);
+    expect((await scan(clerk, box, stranger)).result).toBe('unexpected');
+  });
+
+  it('receives a blacklisted device on hold', async () => {
+    const listed = imeiOf(TACS.a15, 60);
+    await admin.post('/blacklist-entries', { imei: listed, source: 'gsma', reason: 'stolen' });
+    expect(await scan(clerk, box, listed)).toMatchObject({
+      result: 'blacklisted',
+      message: 'Blacklisted (gsma, stolen): received on hold. Put it in the quarantine tote.',
+      device: { status: 'hold', hold_reason: 'blacklist' },
+    });
+    const [events] = await t.db.query<{ types: string[] }>(
+      `SELECT array_agg(e.type ORDER BY e.id) AS types FROM device_events e
+       JOIN devices d ON d.id = e.device_id WHERE d.imei = $1`,
+      [listed],
+    );
+    expect(events!.types).toEqual(['received', 'held']);
+  });
+
+  it('lists what the box holds, newest first, as a reload shows it', async () => {
+    const content = bodyOf<BoxContent>(await clerk.get(`/warehouse-boxes/${box}/content`)).data;
+    expect(content.box).toMatchObject({ qty_scanned: 7, discrepancies: 4 });
+    expect(content.devices.map((device) => device.result)).toEqual([
+      'blacklisted',
+      'unexpected',
+      'added',
+      'added',
+      'model_mismatch',
+      'unexpected',
+      'added',
+    ]);
+    expect(content.devices.every((device) => device.undoable)).toBe(true);
+  });
+
+  it('takes a mistaken scan back: the manifest expects it again, the audit keeps it', async () => {
+    const content = bodyOf<BoxContent>(await clerk.get(`/warehouse-boxes/${box}/content`)).data;
+    const dual = content.devices.find((device) => device.imei === DUAL.imei)!;
+    const undone = await clerk.post(`/warehouse-boxes/${box}/scans/undo`, { device_id: dual.id });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(bodyOf(undone).data).toMatchObject({ qty_scanned: 6 });
+    const [row] = await t.db.query<{ match_status: string; device_id: number | null }>(
+      'SELECT match_status, device_id FROM invoice_imeis WHERE imei = $1',
+      [DUAL.imei],
+    );
+    expect(row).toEqual({ match_status: 'expected', device_id: null });
+    const [audit] = await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM audit_events WHERE action = 'device.receive_undone'",
+    );
+    expect(audit!.n).toBe(1);
+    // A device off the manifest leaves no manifest row behind.
+    const off = content.devices.find((device) => device.model.startsWith('Motorola'))!;
+    await clerk.post(`/warehouse-boxes/${box}/scans/undo`, { device_id: off.id });
+    const [offRow] = await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM invoice_imeis WHERE imei = $1',
+      [imeiOf(TACS.moto, 50)],
+    );
+    expect(offRow!.n).toBe(0);
+    expect(
+      (await clerk.post(`/warehouse-boxes/${box}/scans/undo`, { device_id: off.id })).statusCode,
+    ).toBe(404);
+  });
+
+  it('closes only with the expected count, or by a manager with a reason', async () => {
+    const short = await clerk.post(`/warehouse-boxes/${box}/close`, {});
+    expect(short.statusCode).toBe(403);
+    expect(short.json().message).toBe(
+      '5 scanned of 6 expected: a manager closes this box, with a reason. This needs the permission warehouse-box.override.',
+    );
+    const noReason = await admin.post(`/warehouse-boxes/${box}/close`, {});
+    expect(noReason.statusCode).toBe(409);
+    expect(noReason.json().message).toBe(
+      '5 scanned of 6 expected: say why the box is closed anyway.',
+    );
+    const closed = await admin.post(`/warehouse-boxes/${box}/close`, {
+      override_reason: 'One unit short in the carton',
+    });
+    expect(bodyOf<WarehouseBox>(closed).data).toMatchObject({
+      status: 'received',
+      close_override_reason: 'One unit short in the carton',
+      closed_by_name: 'Name of pi',
+    });
+  });
+
+  it('takes no scan once closed; a sorter stages it, only a manager reopens it', async () => {
+    const late = await clerk.post(`/warehouse-boxes/${box}/scans`, { code: MANIFEST[2] });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toMatch(
+      /^Box WB-\d{6} is closed \(received\): reopen it or use another box\.$/,
+    );
+    const staged = await clerk.post(`/warehouse-boxes/${box}/stage`, { location: 'stg-03' });
+    expect(bodyOf<WarehouseBox>(staged).data).toMatchObject({
+      status: 'staged',
+      staging_location: 'STG-03',
+    });
+    expect((await clerk.post(`/warehouse-boxes/${box}/reopen`)).statusCode).toBe(403);
+    const reopened = await admin.post(`/warehouse-boxes/${box}/reopen`);
+    expect(bodyOf<WarehouseBox>(reopened).data).toMatchObject({
+      status: 'receiving',
+      staging_location: null,
+    });
+    expect((await scan(clerk, box, MANIFEST[2]!)).result).toBe('added');
+  });
+});
+
+describe('who may scan', () => {
+  it('needs the station role and warehouse-box.scan, both', async () => {
+    const box = await openBox(admin, invoiceId);
+    await createRole(t.db, 'scan only', ['warehouse-box.scan']);
+    await createUser(t.db, {
+      userName: 'scanner',
+      password: 'scanner-pass-1',
+      roles: ['scan only'],
+    });
+    const permissionOnly = apiClient(t, await login(t.app, 'scanner', 'scanner-pass-1'));
+    const refused = await permissionOnly.post(`/warehouse-boxes/${box}/scans`, {
+      code: MANIFEST[3],
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(
+      'This needs one of the roles Warehouse Sorting, Invoice Management and the permission warehouse-box.scan.',
+    );
+    await t.db.query(
+      `DELETE FROM role_permissions WHERE role_id = (SELECT id FROM roles WHERE name = 'Warehouse Sorting')
+         AND permission_id = (SELECT id FROM permissions WHERE name = 'warehouse-box.scan')`,
+    );
+    const roleOnly = await clerk.post(`/warehouse-boxes/${box}/scans`, { code: MANIFEST[3] });
+    expect(roleOnly.statusCode).toBe(403);
+    // The role still shows the station, to read.
+    expect((await clerk.get(`/warehouse-boxes/${box}/content`)).statusCode).toBe(200);
+  });
+});
+
+describe('boxes', () => {
+  it('belong to an open invoice, and an empty one may be deleted', async () => {
+    expect(
+      await admin.fieldErrors('POST', '/warehouse-boxes', {
+        invoice_id: 999_999,
+        expected_model_id: 999_999,
+      }),
+    ).toEqual({
+      invoice_id: ['There is no invoice with id 999999.'],
+      expected_model_id: ['Choose an active model.'],
+    });
+    const empty = await openBox(admin, invoiceId, { vendor_label: 'CARTON 9/9' });
+    expect((await admin.post(`/warehouse-boxes/${empty}/close`, {})).json().message).toMatch(
+      /is empty: scan devices into it, or delete it\.$/,
+    );
+    expect((await admin.delete(`/warehouse-boxes/${empty}`)).statusCode).toBe(200);
+    const used = bodyOf<{ items: WarehouseBox[] }>(
+      await admin.get(`/warehouse-boxes?invoice_id=${invoiceId}&status=receiving`),
+    ).data.items;
+    const withDevices = used.find((box) => box.qty_scanned > 0)!;
+    expect((await admin.delete(`/warehouse-boxes/${withDevices.id}`)).json().message).toMatch(
+      /is used by \d+ devices/,
+    );
+  });
+
+  it('prints a label: a PDF with the box code', async () => {
+    const [box] = bodyOf<{ items: WarehouseBox[] }>(await admin.get('/warehouse-boxes')).data.items;
+    const file = await admin.download(`/warehouse-boxes/${box!.id}/label`, undefined);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(file.headers['content-disposition']).toContain(`${box!.code}.pdf`);
+  });
+});
