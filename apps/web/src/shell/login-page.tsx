@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, callEndpoint } from './http-client';
 import { getStoredType, getToken, saveSession } from './session-storage';
+import { AppTheme } from './theme';
 
 type Variant = 'staff' | 'agent';
 
@@ -135,5 +136,13 @@ function LoginPage({ variant }: { variant: Variant }) {
   );
 }
 
-export const StaffLoginPage = () => <LoginPage variant="staff" />;
-export const AgentLoginPage = () => <LoginPage variant="agent" />;
+export const StaffLoginPage = () => (
+  <AppTheme>
+    <LoginPage variant="staff" />
+  </AppTheme>
+);
+export const AgentLoginPage = () => (
+  <AppTheme>
+    <LoginPage variant="agent" />
+  </AppTheme>
+);

@@ -1,5 +1,11 @@
-import { notification } from 'antd';
-import type { ReactNode } from 'react';
+import { ConfigProvider, notification } from 'antd';
+import { createElement, type ReactNode } from 'react';
+import { THEME } from './theme';
+
+// antd's own container renders outside every layout: it gets the app's theme here.
+ConfigProvider.config({
+  holderRender: (children) => createElement(ConfigProvider, { theme: THEME }, children),
+});
 
 /**
  * Notifications at the top right, titled 'Successes' or 'Error' (spec section 8). antd's own

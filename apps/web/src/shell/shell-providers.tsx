@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { AppTheme } from './theme';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -9,9 +10,13 @@ const queryClient = new QueryClient({
 });
 
 /**
- * Server state for the signed-in layouts. Kept out of the entry so that the
+ * Server state and the theme for the signed-in layouts. Kept out of the entry so that the
  * login page does not load them.
  */
 export function ShellProviders({ children }: { children: ReactNode }) {
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AppTheme>{children}</AppTheme>
+    </QueryClientProvider>
+  );
 }

@@ -1,9 +1,9 @@
 import type {
   ImportBatch,
   ImportCheck,
+  ImportDefinition,
+  ImportEndpoints,
   ImportError,
-  ResourceDefinition,
-  ResourceEndpoints,
 } from '@inventory/contract';
 import {
   Alert,
@@ -56,16 +56,19 @@ const errorColumns = [
 export default function ImportDrawer({
   resource,
   endpoints,
+  refreshes,
   onClose,
 }: {
-  resource: ResourceDefinition;
-  endpoints: ResourceEndpoints;
+  resource: ImportDefinition;
+  endpoints: ImportEndpoints;
+  /** Paths of other lists that a commit changes: the page's own list, for a foreign import. */
+  refreshes?: readonly string[];
   onClose: () => void;
 }) {
   const [tab, setTab] = useState('import');
   const [step, setStep] = useState<Step>({ name: 'upload' });
   const [mapping, setMapping] = useState<Record<string, string | null>>({});
-  const steps = useImportSteps(endpoints);
+  const steps = useImportSteps(endpoints, refreshes);
   const history = useImports(endpoints, tab === 'history');
   const plural = inText(resource.plural);
 

@@ -1,9 +1,10 @@
+import type { ListEndpoints, Schema, WriteEndpoints } from '@inventory/contract';
 import { Button, Drawer, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { showApiError } from '../shell/api-errors';
 import { notify } from '../shell/notify';
 import { useResourceWrites } from './resource-queries';
-import type { FormField, Option, ResourcePageConfig } from './resource-page-config';
+import type { FormField, Option, ResourceForm } from './resource-page-config';
 import { fieldSchema, zodRule } from './zod-rules';
 
 /** A select whose options come from the server as the user types. */
@@ -13,8 +14,10 @@ function RemoteSelect({
   onChange,
   initial,
   id,
+  disabled,
 }: {
   id?: string;
+  disabled?: boolean;
   field: Extract<FormField, { kind: 'remote' }>;
   value?: number | number[] | null;
   onChange?: (value: number | number[] | null) => void;
@@ -40,6 +43,7 @@ function RemoteSelect({
   return (
     <Select
       id={id}
+      disabled={disabled}
       showSearch={{ filterOption: false, onSearch: (term) => void search(term) }}
       allowClear
       mode={field.multiple ? 'multiple' : undefined}
@@ -57,9 +61,18 @@ function RemoteSelect({
 /** The props Form.Item gives its control: value, change handler and the id its label points at. */
 type Control = Record<string, never>;
 
-function FieldInput({ field, initial, ...rest }: { field: FormField; initial: Option[] }) {
+function FieldInput({
+  field,
+  initial,
+  disabled,
+  ...rest
+}: {
+  field: FormField;
+  initial: Option[];
+  disabled: boolean;
+}) {
   // Each control takes the props its kind understands; Form.Item checks the value by the schema.
-  const control = rest as Control;
+  const control = { ...(rest as Control), disabled };
   switch (field.kind) {
     case 'textarea':
       return <Input.TextArea rows={3} placeholder={field.placeholder} {...control} />;
@@ -110,21 +123,26 @@ function FieldInput({ field, initial, ...rest }: { field: FormField; initial: Op
  * schema before sending; the server's 422 messages land on the same fields.
  */
 export function ResourceFormDrawer<T extends { id: number }>({
-  config,
+  form: declared,
+  endpoints,
+  singular,
+  titleOf,
   item,
   onClose,
 }: {
-  config: ResourcePageConfig<T>;
+  form: ResourceForm<T>;
+  endpoints: ListEndpoints & WriteEndpoints;
+  singular: string;
+  titleOf: (item: T) => string;
   item: T | null;
   onClose: () => void;
 }) {
   const [form] = Form.useForm<Record<string, unknown>>();
-  const writes = useResourceWrites(config.endpoints);
-  const schema = item ? config.resource.update : config.resource.create;
-  const { singular } = config.resource;
+  const writes = useResourceWrites(endpoints);
+  const schema = (item ? endpoints.update.body : endpoints.create.body) as Schema;
 
   const submit = async (values: Record<string, unknown>) => {
-    const body = config.form.toBody ? config.form.toBody(values) : values;
+    const body = declared.toBody ? declared.toBody(values) : values;
     try {
       if (item) await writes.update.mutateAsync({ id: item.id, body });
       else await writes.create.mutateAsync(body);
@@ -139,7 +157,7 @@ export function ResourceFormDrawer<T extends { id: number }>({
     <Drawer
       open
       size={520}
-      title={item ? `Edit ${singular} ${config.titleOf(item)}` : `New ${singular}`}
+      title={item ? `Edit ${singular} ${titleOf(item)}` : `New ${singular}`}
       onClose={onClose}
       extra={
         <Space>
@@ -158,9 +176,9 @@ export function ResourceFormDrawer<T extends { id: number }>({
         form={form}
         layout="vertical"
         onFinish={submit}
-        initialValues={item ? config.form.toValues(item) : config.form.defaults}
+        initialValues={item ? declared.toValues(item) : declared.defaults}
       >
-        {config.form.fields.map((field) => (
+        {declared.fields.map((field) => (
           <Form.Item
             key={field.name}
             label={field.label}
@@ -172,6 +190,7 @@ export function ResourceFormDrawer<T extends { id: number }>({
           >
             <FieldInput
               field={field}
+              disabled={Boolean(item && field.createOnly)}
               initial={
                 item && field.kind === 'remote'
                   ? ((field.initial as ((row: T) => Option[]) | undefined)?.(item) ?? [])

@@ -1,4 +1,11 @@
-import type { ResourceDefinition, ResourceEndpoints } from '@inventory/contract';
+import type {
+  ImportDefinition,
+  ImportEndpoints,
+  ListDefinition,
+  ListEndpoints,
+  ResourceDefinition,
+  WriteEndpoints,
+} from '@inventory/contract';
 import type { ReactNode } from 'react';
 
 export type Option = { readonly value: string | number; readonly label: string };
@@ -10,6 +17,8 @@ export type FormField = {
   readonly required?: boolean;
   readonly help?: string;
   readonly placeholder?: string;
+  /** Chosen when the row is created and fixed afterwards (a return's vendor): read-only on edit. */
+  readonly createOnly?: boolean;
 } & (
   | { readonly kind: 'text' | 'textarea' | 'words' | 'switch' }
   | {
@@ -45,30 +54,66 @@ export type ListColumn<T> = {
   readonly hidden?: boolean;
 };
 
-/** A filter above the list: fixed options, or options searched on the server. */
+/**
+ * A filter above the list: fixed options, options searched on the server, or an id that only a
+ * link sets (another page's "its devices"), shown as a tag that clears it.
+ */
 export type ListFilter = { readonly key: string; readonly label: string } & (
-  { readonly options: readonly Option[] } | { readonly load: (search: string) => Promise<Option[]> }
+  | { readonly options: readonly Option[] }
+  | { readonly load: (search: string) => Promise<Option[]> }
+  | { readonly fromAddress: true }
 );
 
-/** Everything a master-data page declares; the toolkit's ResourcePage does the rest. */
+/** The form of a table edited with the toolkit's drawer: its fields, and how values map. */
+export type ResourceForm<T> = {
+  readonly fields: readonly FormField[];
+  readonly defaults: Record<string, unknown>;
+  readonly toValues: (item: T) => Record<string, unknown>;
+  readonly toBody?: (values: Record<string, unknown>) => unknown;
+};
+
+/** A file import offered on the page: its own, or another resource's (a manifest on invoices). */
+export type PageImport = {
+  readonly resource: ImportDefinition;
+  readonly endpoints: ImportEndpoints;
+};
+
+/**
+ * Everything a list page declares; the toolkit's ResourcePage does the rest. A register that
+ * changes only through named actions (devices) declares its list alone; a table edited with the
+ * toolkit's form adds its writes (`endpoints` with create, update, remove), its `form` and its
+ * import.
+ */
 export type ResourcePageConfig<T> = {
-  readonly resource: ResourceDefinition;
-  readonly endpoints: ResourceEndpoints;
+  readonly resource: ListDefinition & Partial<Pick<ResourceDefinition, 'manage'>>;
+  readonly endpoints: ListEndpoints & Partial<WriteEndpoints>;
   readonly titleOf: (item: T) => string;
   readonly searchPlaceholder: string;
   readonly columns: readonly ListColumn<T>[];
   readonly filters: readonly ListFilter[];
-  readonly form: {
-    readonly fields: readonly FormField[];
-    readonly defaults: Record<string, unknown>;
-    readonly toValues: (item: T) => Record<string, unknown>;
-    readonly toBody?: (values: Record<string, unknown>) => unknown;
-  };
+  readonly form?: ResourceForm<T>;
+  readonly import?: PageImport;
   /** Extra actions of a row (merge, lookup); shown to those who may manage the resource. */
   readonly rowActions?: (item: T) => ReactNode;
+  /** Buttons beside the title, for a page whose creation is its own (an invoice with lines). */
+  readonly actions?: ReactNode;
   /** Extra content above the list (a lookup box, tabs). */
   readonly header?: ReactNode;
+  /** A row's click opens its detail (a drawer of the page's own). */
+  readonly onOpen?: (item: T) => void;
 };
+
+/** A full toolkit resource's page: list, form writes and import of its own. */
+export const resourcePage = <T>(
+  config: Omit<ResourcePageConfig<T>, 'import' | 'resource'> & {
+    readonly resource: ResourceDefinition;
+    readonly endpoints: ListEndpoints & WriteEndpoints & ImportEndpoints;
+    readonly form: ResourceForm<T>;
+  },
+): ResourcePageConfig<T> => ({
+  ...config,
+  import: { resource: config.resource, endpoints: config.endpoints },
+});
 
 /** The options of an active filter. */
 export const ACTIVE_OPTIONS: readonly Option[] = [

@@ -1,4 +1,9 @@
-import { COUNT_CAP, LAST_PAGE_CURSOR } from '@inventory/contract';
+import {
+  COUNT_CAP,
+  LAST_PAGE_CURSOR,
+  type ListEndpoints,
+  type WriteEndpoints,
+} from '@inventory/contract';
 import {
   Alert,
   Button,
@@ -86,33 +91,25 @@ const countText = (
   return `${count.total.toLocaleString()} ${noun}`;
 };
 
-/**
- * A whole master-data page from a declaration: search, filters, sort and keyset paging kept in
- * the address; a count; a column chooser; create and edit in a drawer; activate, deactivate and
- * delete; export of the current filter; import with a dry run.
- */
-export function ResourcePage<T extends { id: number; active?: boolean }>({
-  entry,
-  config,
-}: PageProps & { config: ResourcePageConfig<T> }) {
-  const { resource, endpoints } = config;
-  const filterKeys = useMemo(() => config.filters.map((filter) => filter.key), [config.filters]);
-  const [url, setUrl] = useListUrlState(filterKeys);
-  const query: ListQuery = {
-    ...url,
-    sort: url.sort ?? resource.defaultSort,
-    order: url.order === 'desc' ? 'desc' : 'asc',
-    limit: Number(url.limit ?? 50),
-  };
-  const list = useResourceList<T>(endpoints, query);
-  const count = useResourceCount(endpoints, query);
-  const writes = useResourceWrites(endpoints);
-  const canManage = useCan(resource.manage);
-  const [editing, setEditing] = useState<T | 'new' | null>(null);
-  const [importing, setImporting] = useState(false);
-  const [shown, setShown] = useStoredColumns(resource.name, config.columns);
-  const filtered = Boolean(url.search) || filterKeys.some((key) => url[key] !== undefined);
+/** The writes of a page's resource, when it has them (a register has none). */
+const writesOf = (endpoints: ResourcePageConfig<never>['endpoints']) =>
+  endpoints.create && endpoints.update && endpoints.remove
+    ? (endpoints as ListEndpoints & WriteEndpoints)
+    : null;
 
+/** The row actions of a table edited with the toolkit's form: edit, (de)activate, delete. */
+function WriteActions<T extends { id: number; active?: boolean }>({
+  config,
+  endpoints,
+  item,
+  onEdit,
+}: {
+  config: ResourcePageConfig<T>;
+  endpoints: ListEndpoints & WriteEndpoints;
+  item: T;
+  onEdit: () => void;
+}) {
+  const writes = useResourceWrites(endpoints);
   const act = async (work: () => Promise<unknown>, success: string) => {
     try {
       await work();
@@ -121,18 +118,86 @@ export function ResourcePage<T extends { id: number; active?: boolean }>({
       showApiError(error);
     }
   };
+  return (
+    <>
+      {config.form && (
+        <Button size="small" onClick={onEdit}>
+          Edit
+        </Button>
+      )}
+      {config.rowActions?.(item)}
+      {item.active !== undefined && (
+        <Button
+          size="small"
+          onClick={() =>
+            void act(
+              () => writes.update.mutateAsync({ id: item.id, body: { active: !item.active } }),
+              `${config.titleOf(item)} is ${item.active ? 'deactivated' : 'active again'}.`,
+            )
+          }
+        >
+          {item.active ? 'Deactivate' : 'Activate'}
+        </Button>
+      )}
+      <Popconfirm
+        title={`Delete ${config.titleOf(item)}?`}
+        description="Only a row that nothing uses can be deleted."
+        okText="Delete"
+        okButtonProps={{ danger: true }}
+        onConfirm={() =>
+          act(() => writes.remove.mutateAsync(item.id), `${config.titleOf(item)} is deleted.`)
+        }
+      >
+        <Button size="small" danger>
+          Delete
+        </Button>
+      </Popconfirm>
+    </>
+  );
+}
 
-  const exportAs = (format: 'csv' | 'xlsx') =>
-    act(
-      async () => {
-        const { cursor: _cursor, limit: _limit, ...filters } = query;
-        const answer = await callEndpoint(endpoints.exportFile, {
-          body: { ...filters, format } as never,
-        });
-        startDownload(answer.data);
-      },
-      `The export of ${inText(resource.plural)} has started.`,
-    );
+/**
+ * A whole list page from a declaration: search, filters, sort and keyset paging kept in the
+ * address; a count; a column chooser; export of the current filter. A table edited with the
+ * toolkit's form adds create and edit in a drawer, activate, deactivate and delete; a page with
+ * an import adds the import with its dry run.
+ */
+export function ResourcePage<T extends { id: number; active?: boolean }>({
+  entry,
+  config,
+}: PageProps & { config: ResourcePageConfig<T> }) {
+  const { resource, endpoints } = config;
+  const filterKeys = useMemo(() => config.filters.map((filter) => filter.key), [config.filters]);
+  const [url, setUrl] = useListUrlState(filterKeys);
+  const defaultOrder = resource.defaultOrder ?? 'asc';
+  const query: ListQuery = {
+    ...url,
+    sort: url.sort ?? resource.defaultSort,
+    order: url.order === 'asc' || url.order === 'desc' ? url.order : defaultOrder,
+    limit: Number(url.limit ?? 50),
+  };
+  const list = useResourceList<T>(endpoints, query);
+  const count = useResourceCount(endpoints, query);
+  const writes = writesOf(endpoints);
+  const canManage = useCan(resource.manage ?? resource.view);
+  const canImport = useCan(config.import?.resource.manage ?? resource.view);
+  const [editing, setEditing] = useState<T | 'new' | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [shown, setShown] = useStoredColumns(resource.name, config.columns);
+  const filtered = Boolean(url.search) || filterKeys.some((key) => url[key] !== undefined);
+
+  const exportAs = async (format: 'csv' | 'xlsx') => {
+    try {
+      const { cursor: _cursor, limit: _limit, ...filters } = query;
+      const answer = await callEndpoint(endpoints.exportFile, {
+        body: { ...filters, format } as never,
+      });
+      startDownload(answer.data);
+      notify.success(`The export of ${inText(resource.plural)} has started.`);
+    } catch (error) {
+      showApiError(error);
+    }
+  };
 
   const sortOrder = (key: string | undefined): SortOrder =>
     key && query.sort === key ? (query.order === 'desc' ? 'descend' : 'ascend') : null;
@@ -152,50 +217,23 @@ export function ResourcePage<T extends { id: number; active?: boolean }>({
           : (value: unknown) =>
               value === null || value === undefined || value === '' ? '—' : String(value),
       })),
-    ...(canManage
+    ...(canManage && (writes || config.rowActions)
       ? [
           {
             key: 'actions',
             title: 'Actions',
             render: (_: unknown, item: T) => (
-              <Space size="small" wrap>
-                <Button size="small" onClick={() => setEditing(item)}>
-                  Edit
-                </Button>
-                {config.rowActions?.(item)}
-                {item.active !== undefined && (
-                  <Button
-                    size="small"
-                    onClick={() =>
-                      void act(
-                        () =>
-                          writes.update.mutateAsync({
-                            id: item.id,
-                            body: { active: !item.active },
-                          }),
-                        `${config.titleOf(item)} is ${item.active ? 'deactivated' : 'active again'}.`,
-                      )
-                    }
-                  >
-                    {item.active ? 'Deactivate' : 'Activate'}
-                  </Button>
+              <Space size="small" wrap onClick={(event) => event.stopPropagation()}>
+                {writes ? (
+                  <WriteActions
+                    config={config}
+                    endpoints={writes}
+                    item={item}
+                    onEdit={() => setEditing(item)}
+                  />
+                ) : (
+                  config.rowActions?.(item)
                 )}
-                <Popconfirm
-                  title={`Delete ${config.titleOf(item)}?`}
-                  description="Only a row that nothing uses can be deleted."
-                  okText="Delete"
-                  okButtonProps={{ danger: true }}
-                  onConfirm={() =>
-                    act(
-                      () => writes.remove.mutateAsync(item.id),
-                      `${config.titleOf(item)} is deleted.`,
-                    )
-                  }
-                >
-                  <Button size="small" danger>
-                    Delete
-                  </Button>
-                </Popconfirm>
               </Space>
             ),
           },
@@ -206,9 +244,11 @@ export function ResourcePage<T extends { id: number; active?: boolean }>({
   const onTableChange: TableProps<T>['onChange'] = (_pagination, _filters, sorter) => {
     const single = Array.isArray(sorter) ? sorter[0] : sorter;
     const column = config.columns.find((c) => c.key === single?.columnKey);
+    const order = single?.order === 'descend' ? 'desc' : single?.order ? 'asc' : undefined;
     setUrl({
-      sort: single?.order && column?.sortKey ? column.sortKey : undefined,
-      order: single?.order === 'descend' ? 'desc' : undefined,
+      sort: order && column?.sortKey ? column.sortKey : undefined,
+      // The list's own order stays out of the address.
+      order: order === defaultOrder ? undefined : order,
     });
   };
 
@@ -229,13 +269,12 @@ export function ResourcePage<T extends { id: number; active?: boolean }>({
           {entry.label}
         </Typography.Title>
         <Space wrap>
-          {canManage && (
-            <>
-              <Button onClick={() => setImporting(true)}>Import</Button>
-              <Button type="primary" onClick={() => setEditing('new')}>
-                New {resource.singular}
-              </Button>
-            </>
+          {config.actions}
+          {config.import && canImport && <Button onClick={() => setImporting(true)}>Import</Button>}
+          {writes && config.form && canManage && (
+            <Button type="primary" onClick={() => setEditing('new')}>
+              New {resource.singular}
+            </Button>
           )}
         </Space>
       </Space>
@@ -251,7 +290,22 @@ export function ResourcePage<T extends { id: number; active?: boolean }>({
           style={{ width: 280 }}
         />
         {config.filters.map((filter) =>
-          'options' in filter ? (
+          'fromAddress' in filter ? (
+            url[filter.key] !== undefined && (
+              <Tag
+                key={filter.key}
+                closable
+                closeIcon={
+                  <span role="button" aria-label={`Clear the filter ${filter.label}`}>
+                    ×
+                  </span>
+                }
+                onClose={() => setUrl({ [filter.key]: undefined })}
+              >
+                {filter.label} #{url[filter.key]}
+              </Tag>
+            )
+          ) : 'options' in filter ? (
             <Select
               key={filter.key}
               aria-label={filter.label}
@@ -314,6 +368,11 @@ export function ResourcePage<T extends { id: number; active?: boolean }>({
           columns={columns}
           pagination={false}
           onChange={onTableChange}
+          onRow={
+            config.onOpen
+              ? (item) => ({ onClick: () => config.onOpen!(item), style: { cursor: 'pointer' } })
+              : undefined
+          }
           scroll={{ x: 'max-content' }}
           locale={{
             emptyText: (
@@ -362,18 +421,22 @@ export function ResourcePage<T extends { id: number; active?: boolean }>({
           />
         </Space>
       </Space>
-      {editing && (
+      {editing && writes && config.form && (
         <ResourceFormDrawer
-          config={config}
+          form={config.form}
+          endpoints={writes}
+          singular={resource.singular}
+          titleOf={config.titleOf}
           item={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
         />
       )}
-      {importing && (
+      {importing && config.import && (
         <Suspense fallback={null}>
           <ImportDrawer
-            resource={resource}
-            endpoints={endpoints}
+            resource={config.import.resource}
+            endpoints={config.import.endpoints}
+            refreshes={[endpoints.list.path]}
             onClose={() => setImporting(false)}
           />
         </Suspense>

@@ -1,14 +1,26 @@
-import type { Download, ImportBatch, ImportCheck, ResourceEndpoints } from '@inventory/contract';
+import type {
+  Download,
+  ImportBatch,
+  ImportCheck,
+  ImportEndpoints,
+  ListEndpoints,
+  WriteEndpoints,
+} from '@inventory/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../shell/http-client';
 
 /** A list query as the address holds it: the toolkit's paging and sort and the area's filters. */
 export type ListQuery = Record<string, string | number | undefined>;
 
-/** Query keys of a resource: everything under its name, so one invalidation refreshes it all. */
-const keyOf = (endpoints: ResourceEndpoints) => [endpoints.list.path] as const;
+/**
+ * Query keys of a resource: everything under its path, so one invalidation refreshes its list,
+ * count and imports alike (an import's endpoints share the path of its list).
+ */
+const keyOf = (endpoints: { readonly list: { readonly path: string } } | ImportEndpoints) => [
+  'list' in endpoints ? endpoints.list.path : endpoints.upload.path.replace(/\/imports$/, ''),
+];
 
-export function useResourceList<T>(endpoints: ResourceEndpoints, query: ListQuery) {
+export function useResourceList<T>(endpoints: ListEndpoints, query: ListQuery) {
   return useQuery({
     queryKey: [...keyOf(endpoints), 'list', query],
     queryFn: async () =>
@@ -22,7 +34,7 @@ export function useResourceList<T>(endpoints: ResourceEndpoints, query: ListQuer
 }
 
 /** The count ignores the page, so paging through a list never counts again. */
-export function useResourceCount(endpoints: ResourceEndpoints, query: ListQuery) {
+export function useResourceCount(endpoints: ListEndpoints, query: ListQuery) {
   const { cursor: _cursor, limit: _limit, ...filters } = query;
   return useQuery({
     queryKey: [...keyOf(endpoints), 'count', filters],
@@ -31,7 +43,7 @@ export function useResourceCount(endpoints: ResourceEndpoints, query: ListQuery)
   });
 }
 
-export function useResourceWrites(endpoints: ResourceEndpoints) {
+export function useResourceWrites(endpoints: ListEndpoints & WriteEndpoints) {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: keyOf(endpoints) });
   return {
@@ -62,7 +74,7 @@ export function startDownload(download: Download): void {
   link.remove();
 }
 
-export function useImports(endpoints: ResourceEndpoints, enabled: boolean) {
+export function useImports(endpoints: ImportEndpoints, enabled: boolean) {
   return useQuery({
     queryKey: [...keyOf(endpoints), 'imports'],
     queryFn: async () => (await callEndpoint(endpoints.imports)).data as ImportBatch[],
@@ -70,9 +82,15 @@ export function useImports(endpoints: ResourceEndpoints, enabled: boolean) {
   });
 }
 
-export function useImportSteps(endpoints: ResourceEndpoints) {
+export function useImportSteps(endpoints: ImportEndpoints, refreshes: readonly string[] = []) {
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: keyOf(endpoints) });
+  // A commit changes the import's own list and the lists it feeds (a manifest makes invoices).
+  const refresh = () =>
+    Promise.all(
+      [keyOf(endpoints), ...refreshes.map((path) => [path])].map((queryKey) =>
+        client.invalidateQueries({ queryKey }),
+      ),
+    );
   return {
     upload: useMutation({
       mutationFn: async (file: File) =>

@@ -1,10 +1,12 @@
-import { pendingPages } from '../../shell/page-types';
+import type { PageEntry } from '../../shell/page-types';
 
-export const blacklistPages = pendingPages('Blacklist devices', [
-  [
-    '/devices/blacklist',
-    'Blacklisted devices',
-    { permission: 'device.black-list' },
-    'Devices on hold because they are blacklisted, with checks, evidence and clearing.',
-  ],
-]);
+export const blacklistPages: PageEntry[] = [
+  {
+    path: '/devices/blacklist',
+    group: 'Blacklist devices',
+    label: 'Blacklisted devices',
+    summary: 'Devices on hold because they are blacklisted, with checks, evidence and clearing.',
+    permission: 'device.black-list',
+    load: () => import('./pages/blacklist-page'),
+  },
+];

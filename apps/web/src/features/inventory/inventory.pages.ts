@@ -1,6 +1,6 @@
-import { pendingPages } from '../../shell/page-types';
+import { pendingPages, type PageEntry } from '../../shell/page-types';
 
-export const inventoryPages = pendingPages('RTS Inventory', [
+const pendingInventoryPages = pendingPages('RTS Inventory', [
   [
     '/inventory-box/device',
     'Device boxes',
@@ -43,10 +43,16 @@ export const inventoryPages = pendingPages('RTS Inventory', [
     { permission: 'location.assignment' },
     'Scan sealed boxes to their storage locations.',
   ],
-  [
-    '/devices/scan',
-    'Device lookup',
-    { permission: 'device.scan' },
-    'Scan an IMEI, IMEI2, MEID or serial to see the device card and its whole timeline.',
-  ],
 ]);
+
+export const inventoryPages: PageEntry[] = [
+  ...pendingInventoryPages,
+  {
+    path: '/devices/scan',
+    group: 'RTS Inventory',
+    label: 'Device lookup',
+    summary: 'Scan an IMEI, IMEI2, MEID or serial to see the device card and its whole timeline.',
+    permission: 'device.scan',
+    load: () => import('./pages/device-scan-page'),
+  },
+];

@@ -6,17 +6,17 @@ import {
 } from '@inventory/contract';
 import { Tag } from 'antd';
 import type { PageProps } from '../../../shell/page-types';
-import { ACTIVE_OPTIONS, type ResourcePageConfig } from '../../../toolkit/resource-page-config';
+import { ACTIVE_OPTIONS, resourcePage } from '../../../toolkit/resource-page-config';
 import { activeTag, ResourcePage } from '../../../toolkit/resource-page';
 import {
-  compatibleModelOptions,
+  compatibleModelsField,
   firstOf,
   optionsOf,
   searchModels,
   stampColumns,
 } from './master-data-options';
 
-const config: ResourcePageConfig<Accessory> = {
+const config = resourcePage<Accessory>({
   resource: accessoryResource,
   endpoints: accessoryEndpoints,
   titleOf: (accessory) => accessory.sku,
@@ -63,14 +63,7 @@ const config: ResourcePageConfig<Accessory> = {
         kind: 'text',
         help: 'Letters, digits and symbols, without spaces.',
       },
-      {
-        name: 'compatible_model_ids',
-        label: 'Compatible models',
-        kind: 'remote',
-        multiple: true,
-        load: searchModels,
-        initial: compatibleModelOptions,
-      },
+      compatibleModelsField,
       {
         name: 'reorder_point',
         label: 'Reorder point',
@@ -85,7 +78,7 @@ const config: ResourcePageConfig<Accessory> = {
     defaults: { compatible_model_ids: [], reorder_point: 0, active: true },
     toValues: (accessory) => accessory,
   },
-};
+});
 
 /** Accessory master: SKU, kind, barcode, compatible models and reorder point. */
 export default function AccessoriesPage(props: PageProps) {

@@ -4,7 +4,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shell/http-client';
 import type { PageProps } from '../../../shell/page-types';
 import { MergeButton } from '../../../toolkit/merge-button';
-import { ACTIVE_OPTIONS, type ResourcePageConfig } from '../../../toolkit/resource-page-config';
+import {
+  ACTIVE_OPTIONS,
+  resourcePage,
+  type ResourcePageConfig,
+} from '../../../toolkit/resource-page-config';
 import { activeTag, ResourcePage } from '../../../toolkit/resource-page';
 
 /** Colours to choose from, by name or alias. */
@@ -31,7 +35,7 @@ const swatch = (color: Color) => (
 );
 
 function colorsConfig(refresh: () => void): ResourcePageConfig<Color> {
-  return {
+  return resourcePage<Color>({
     resource: colorResource,
     endpoints: colorEndpoints,
     titleOf: (color) => color.name,
@@ -79,7 +83,7 @@ function colorsConfig(refresh: () => void): ResourcePageConfig<Color> {
         onMerged={refresh}
       />
     ),
-  };
+  });
 }
 
 /** Colours with their vendor spellings; merge duplicates. */

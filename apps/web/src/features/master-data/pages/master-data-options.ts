@@ -1,6 +1,6 @@
 import { tacModelOptionsEndpoint } from '@inventory/contract';
 import { callEndpoint } from '../../../shell/http-client';
-import type { ListColumn, Option } from '../../../toolkit/resource-page-config';
+import type { FormField, ListColumn, Option } from '../../../toolkit/resource-page-config';
 
 /** Helpers shared by the master-data and PTS declaration pages. */
 
@@ -24,6 +24,16 @@ export const compatibleModelOptions = (item: {
     value: id,
     label: item.compatible_models[index] ?? `#${id}`,
   }));
+
+/** The form's picker of an item's compatible models (accessories, parts). */
+export const compatibleModelsField: FormField = {
+  name: 'compatible_model_ids',
+  label: 'Compatible models',
+  kind: 'remote',
+  multiple: true,
+  load: searchModels,
+  initial: compatibleModelOptions,
+};
 
 /** The first few entries of a long list, then how many more there are. */
 export const firstOf = (values: readonly string[], shown = 3): string[] =>

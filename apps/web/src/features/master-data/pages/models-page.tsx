@@ -14,6 +14,7 @@ import type { PageProps } from '../../../shell/page-types';
 import { MergeButton } from '../../../toolkit/merge-button';
 import {
   ACTIVE_OPTIONS,
+  resourcePage,
   type Option,
   type ResourcePageConfig,
 } from '../../../toolkit/resource-page-config';
@@ -29,7 +30,7 @@ const flags = (model: DeviceModel) =>
     .map((flag) => <Tag key={String(flag)}>{flag}</Tag>);
 
 function modelsConfig(refresh: () => void): ResourcePageConfig<DeviceModel> {
-  return {
+  return resourcePage<DeviceModel>({
     resource: deviceModelResource,
     endpoints: deviceModelEndpoints,
     titleOf: (model) => model.display_name,
@@ -144,7 +145,7 @@ function modelsConfig(refresh: () => void): ResourcePageConfig<DeviceModel> {
         onMerged={refresh}
       />
     ),
-  };
+  });
 }
 
 /** Device models: brand, model numbers, type, OS, storage, network and shipping weight. */

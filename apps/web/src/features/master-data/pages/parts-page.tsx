@@ -1,10 +1,10 @@
 import { PART_CATEGORIES, partEndpoints, partResource, type Part } from '@inventory/contract';
 import { Tag } from 'antd';
 import type { PageProps } from '../../../shell/page-types';
-import { ACTIVE_OPTIONS, type ResourcePageConfig } from '../../../toolkit/resource-page-config';
+import { ACTIVE_OPTIONS, resourcePage } from '../../../toolkit/resource-page-config';
 import { activeTag, ResourcePage } from '../../../toolkit/resource-page';
 import {
-  compatibleModelOptions,
+  compatibleModelsField,
   firstOf,
   optionsOf,
   searchModels,
@@ -13,7 +13,7 @@ import {
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
-const config: ResourcePageConfig<Part> = {
+const config = resourcePage<Part>({
   resource: partResource,
   endpoints: partEndpoints,
   titleOf: (part) => part.part_number,
@@ -60,14 +60,7 @@ const config: ResourcePageConfig<Part> = {
         options: optionsOf(PART_CATEGORIES),
         required: true,
       },
-      {
-        name: 'compatible_model_ids',
-        label: 'Compatible models',
-        kind: 'remote',
-        multiple: true,
-        load: searchModels,
-        initial: compatibleModelOptions,
-      },
+      compatibleModelsField,
       // In dollars on the form; the API takes cents (see toValues and toBody).
       {
         name: 'cost',
@@ -103,7 +96,7 @@ const config: ResourcePageConfig<Part> = {
       cost_cents: Math.round(Number(cost ?? 0) * 100),
     }),
   },
-};
+});
 
 /** Part master: part number, category, compatible models, cost and reorder point. */
 export default function PartsPage(props: PageProps) {

@@ -6,13 +6,14 @@ import {
   type TacLookup,
   type TacNumber,
 } from '@inventory/contract';
-import { Alert, Descriptions, Input, Space, Tag, Typography } from 'antd';
+import { Alert, Descriptions, Input, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { showApiError } from '../../../shell/api-errors';
 import { callEndpoint } from '../../../shell/http-client';
 import type { PageProps } from '../../../shell/page-types';
-import { ACTIVE_OPTIONS, type ResourcePageConfig } from '../../../toolkit/resource-page-config';
+import { ACTIVE_OPTIONS, resourcePage } from '../../../toolkit/resource-page-config';
 import { activeTag, ResourcePage } from '../../../toolkit/resource-page';
+import { UnknownTacs } from '../components/unknown-tacs';
 import { searchColors } from './colors-page';
 import { searchModels } from './master-data-options';
 
@@ -67,14 +68,12 @@ function ImeiLookup() {
           }
         />
       )}
-      <Typography.Text type="secondary">
-        Unknown TACs met at scanning are listed here once receiving is built.
-      </Typography.Text>
+      <UnknownTacs />
     </Space>
   );
 }
 
-const config: ResourcePageConfig<TacNumber> = {
+const config = resourcePage<TacNumber>({
   resource: tacNumberResource,
   endpoints: tacNumberEndpoints,
   titleOf: (tac) => tac.tac,
@@ -140,7 +139,7 @@ const config: ResourcePageConfig<TacNumber> = {
     defaults: { tac: '', active: true },
     toValues: (tac) => tac,
   },
-};
+});
 
 /** TACs that resolve an IMEI to its model, with an IMEI lookup. */
 export default function TacNumbersPage(props: PageProps) {

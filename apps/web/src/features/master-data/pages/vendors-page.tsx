@@ -1,19 +1,25 @@
 import { VENDOR_TYPES, vendorEndpoints, vendorResource, type Vendor } from '@inventory/contract';
 import { Tag, Typography } from 'antd';
 import type { PageProps } from '../../../shell/page-types';
-import { ACTIVE_OPTIONS, type ResourcePageConfig } from '../../../toolkit/resource-page-config';
+import { ACTIVE_OPTIONS, resourcePage } from '../../../toolkit/resource-page-config';
 import { activeTag, ResourcePage } from '../../../toolkit/resource-page';
+import { VendorReturns } from '../components/vendor-returns';
+import { useVendorTab, VendorTabs } from '../components/vendor-tabs';
 import { optionsOf, stampColumns } from './master-data-options';
 
-const config: ResourcePageConfig<Vendor> = {
+const config = resourcePage<Vendor>({
   resource: vendorResource,
   endpoints: vendorEndpoints,
   titleOf: (vendor) => vendor.name,
   searchPlaceholder: 'Name, contact, email or phone',
   header: (
-    <Typography.Paragraph type="secondary">
-      Returns to vendors (RTV) come later, with receiving.
-    </Typography.Paragraph>
+    <>
+      <VendorTabs />
+      <Typography.Paragraph type="secondary">
+        Who we buy from, sell to and return to: contacts, terms and the address returns are shipped
+        to.
+      </Typography.Paragraph>
+    </>
   ),
   columns: [
     { key: 'name', title: 'Name', sortKey: 'name' },
@@ -57,9 +63,14 @@ const config: ResourcePageConfig<Vendor> = {
     defaults: { type: 'supplier', active: true },
     toValues: (vendor) => vendor,
   },
-};
+});
 
-/** The vendor directory: who we buy from, sell to and return to. */
+/** The vendor directory, and on its second tab the returns to vendor (`?tab=returns`). */
 export default function VendorsPage(props: PageProps) {
-  return <ResourcePage {...props} config={config} />;
+  const tab = useVendorTab();
+  return tab === 'returns' ? (
+    <VendorReturns {...props} />
+  ) : (
+    <ResourcePage {...props} config={config} />
+  );
 }

@@ -7,11 +7,11 @@ import {
 } from '@inventory/contract';
 import { Tag } from 'antd';
 import type { PageProps } from '../../../shell/page-types';
-import { ACTIVE_OPTIONS, type ResourcePageConfig } from '../../../toolkit/resource-page-config';
+import { ACTIVE_OPTIONS, resourcePage } from '../../../toolkit/resource-page-config';
 import { activeTag, ResourcePage } from '../../../toolkit/resource-page';
 import { firstOf, optionsOf, stampColumns } from '../../master-data/pages/master-data-options';
 
-const config: ResourcePageConfig<Property> = {
+const config = resourcePage<Property>({
   resource: propertyResource,
   endpoints: propertyEndpoints,
   titleOf: (property) => property.name,
@@ -81,7 +81,7 @@ const config: ResourcePageConfig<Property> = {
     },
     toValues: (property) => property,
   },
-};
+});
 
 /** Typed product attributes such as battery health or screen size. */
 export default function PropertiesPage(props: PageProps) {

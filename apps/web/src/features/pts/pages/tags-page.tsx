@@ -10,7 +10,11 @@ import { Tag } from 'antd';
 import { callEndpoint } from '../../../shell/http-client';
 import type { PageProps } from '../../../shell/page-types';
 import { MergeButton } from '../../../toolkit/merge-button';
-import { ACTIVE_OPTIONS, type ResourcePageConfig } from '../../../toolkit/resource-page-config';
+import {
+  ACTIVE_OPTIONS,
+  resourcePage,
+  type ResourcePageConfig,
+} from '../../../toolkit/resource-page-config';
 import { activeTag, ResourcePage } from '../../../toolkit/resource-page';
 import { optionsOf, stampColumns } from '../../master-data/pages/master-data-options';
 
@@ -21,7 +25,7 @@ const searchTags = async (search: string) =>
   ).data.items.map((tag) => ({ value: tag.id, label: tag.name }));
 
 function tagsConfig(refresh: () => void): ResourcePageConfig<TagItem> {
-  return {
+  return resourcePage<TagItem>({
     resource: tagResource,
     endpoints: tagEndpoints,
     titleOf: (tag) => tag.name,
@@ -76,7 +80,7 @@ function tagsConfig(refresh: () => void): ResourcePageConfig<TagItem> {
         onMerged={refresh}
       />
     ),
-  };
+  });
 }
 
 /** Labels for filtering products, bundles and combos; merge duplicates. */

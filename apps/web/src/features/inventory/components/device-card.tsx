@@ -1,0 +1,147 @@
+import {
+  BLACKLIST_ACCESS,
+  INVOICE_VIEW_ACCESS,
+  type DeviceCard as Card,
+} from '@inventory/contract';
+import { Button, Card as Panel, Descriptions, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { showApiError } from '../../../shell/api-errors';
+import { useCan } from '../../../shell/use-can';
+import { dollars, when } from '../../../toolkit/format';
+import { printDeviceLabel } from '../api/devices.queries';
+import { BlacklistEntryDrawer } from './blacklist-entry-drawer';
+import { DeviceStatusTag, HoldTag } from './device-tags';
+import { DeviceTimeline } from './device-timeline';
+
+const BLACKLIST_STATE_COLORS = { clean: 'green', blocked: 'red', unknown: 'default' } as const;
+
+/**
+ * A device: what it is, where it stands, where it came from and what its vendor claimed, with
+ * its whole timeline; print its label, and put it on the blacklist when one may.
+ */
+export function DeviceCard({ card }: { card: Card }) {
+  const { device, claim, blacklist, events } = card;
+  const canBlacklist = useCan(BLACKLIST_ACCESS);
+  const canOpenInvoice = useCan(INVOICE_VIEW_ACCESS);
+  const [listing, setListing] = useState(false);
+  const [printing, setPrinting] = useState(false);
+
+  const print = async () => {
+    setPrinting(true);
+    try {
+      await printDeviceLabel(device.id);
+    } catch (error) {
+      showApiError(error);
+    } finally {
+      setPrinting(false);
+    }
+  };
+
+  const invoice =
+    device.invoice_id === null ? (
+      '—'
+    ) : canOpenInvoice ? (
+      <Link to={`/shipment-management/invoice?invoice=${device.invoice_id}`}>
+        {device.invoice_no}
+      </Link>
+    ) : (
+      device.invoice_no
+    );
+
+  return (
+    <Panel
+      data-testid="device-card"
+      title={
+        <Space wrap>
+          <span>{device.model}</span>
+          <Typography.Text type="secondary">{device.identifier}</Typography.Text>
+          <DeviceStatusTag status={device.status} />
+        </Space>
+      }
+      extra={
+        <Space wrap>
+          <Button loading={printing} onClick={() => void print()}>
+            Print label
+          </Button>
+          {canBlacklist && device.imei && !blacklist && (
+            <Button danger onClick={() => setListing(true)}>
+              Put on blacklist
+            </Button>
+          )}
+        </Space>
+      }
+    >
+      <Descriptions size="small" bordered column={{ xs: 1, md: 2, xl: 3 }}>
+        <Descriptions.Item label="IMEI">{device.imei ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label="IMEI2">{device.imei2 ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label="MEID">{device.meid ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label="Serial">{device.serial ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label="Model">{device.model}</Descriptions.Item>
+        <Descriptions.Item label="Colour">{device.color ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label="Capacity">
+          {device.capacity_gb === null ? '—' : `${device.capacity_gb} GB`}
+        </Descriptions.Item>
+        <Descriptions.Item label="Grade">{device.grade ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label="Condition">{device.condition ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label="Status">
+          <DeviceStatusTag status={device.status} />
+        </Descriptions.Item>
+        <Descriptions.Item label="Hold">
+          <HoldTag reason={device.hold_reason} />
+        </Descriptions.Item>
+        <Descriptions.Item label="Blacklist">
+          <Tag color={BLACKLIST_STATE_COLORS[device.blacklist_state]}>{device.blacklist_state}</Tag>
+        </Descriptions.Item>
+        <Descriptions.Item label="Box">
+          {device.warehouse_box_id === null ? (
+            '—'
+          ) : (
+            <Link to={`/devices/scan?warehouse_box_id=${device.warehouse_box_id}`}>
+              {device.container}
+            </Link>
+          )}
+        </Descriptions.Item>
+        <Descriptions.Item label="Invoice">{invoice}</Descriptions.Item>
+        <Descriptions.Item label="Vendor">{device.vendor ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label="Unit cost">{dollars(device.unit_cost_cents)}</Descriptions.Item>
+        <Descriptions.Item label="Received">{when(device.received_at)}</Descriptions.Item>
+        <Descriptions.Item label="Manifest said">
+          {claim ? (
+            <Space size={4} wrap>
+              {claim.claimed_model ?? 'no model'}
+              <Tag color={claim.match_status === 'received' ? 'green' : 'gold'}>
+                {claim.match_status.replace(/_/g, ' ')}
+              </Tag>
+              {claim.claimed_model && claim.claimed_model !== device.model && (
+                <Tag color="volcano">not the model found</Tag>
+              )}
+              {claim.decision && <Tag>{claim.decision.replace(/_/g, ' ')}</Tag>}
+            </Space>
+          ) : (
+            'Not on a manifest'
+          )}
+        </Descriptions.Item>
+        <Descriptions.Item label="Blacklist entry">
+          {blacklist ? (
+            <Space size={4} wrap>
+              <Tag color="red">{blacklist.reason}</Tag>
+              {`from ${blacklist.source}, since ${when(blacklist.flagged_at)}`}
+            </Space>
+          ) : (
+            'Not listed'
+          )}
+        </Descriptions.Item>
+      </Descriptions>
+      <section aria-labelledby={`timeline-${device.id}`} style={{ marginTop: 24 }}>
+        <Typography.Title level={5} id={`timeline-${device.id}`}>
+          Timeline
+        </Typography.Title>
+        <DeviceTimeline events={events} />
+      </section>
+      {listing && device.imei && (
+        <BlacklistEntryDrawer imei={device.imei} onClose={() => setListing(false)} />
+      )}
+    </Panel>
+  );
+}

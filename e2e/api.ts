@@ -1,0 +1,94 @@
+import { luhnCheckDigit } from '@inventory/contract';
+import { expect, type APIRequestContext } from '@playwright/test';
+
+/** The API as a signed-in user, for setting up what a browser test starts from. */
+export type Api = {
+  readonly token: string;
+  get<T>(path: string): Promise<T>;
+  post<T>(path: string, body?: unknown): Promise<T>;
+  upload<T>(path: string, fileName: string, content: string): Promise<T>;
+};
+
+/** Signs in through the API; each call must succeed, and answers the envelope's data. */
+export async function apiAs(
+  request: APIRequestContext,
+  userName: string,
+  password: string,
+): Promise<Api> {
+  const signIn = await request.post('/api/v1/login', { data: { user_name: userName, password } });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
+  const { token } = ((await signIn.json()) as { data: { token: string } }).data;
+  const headers = { authorization: `Bearer ${token}` };
+  const dataOf = async <T>(response: Awaited<ReturnType<APIRequestContext['get']>>) => {
+    expect(response.ok(), `${response.url()}: ${await response.text()}`).toBe(true);
+    return ((await response.json()) as { data: T }).data;
+  };
+  return {
+    token,
+    get: async (path) => dataOf(await request.get(`/api/v1${path}`, { headers })),
+    post: async (path, body) =>
+      dataOf(await request.post(`/api/v1${path}`, { headers, data: body ?? {} })),
+    upload: async (path, fileName, content) =>
+      dataOf(
+        await request.post(`/api/v1${path}?fileName=${encodeURIComponent(fileName)}`, {
+          headers: { ...headers, 'content-type': 'text/csv' },
+          data: Buffer.from(content),
+        }),
+      ),
+  };
+}
+
+/** A valid IMEI: the TAC, a 6-digit serial and its Luhn check digit. */
+export function imeiOf(tac: string, serial: number): string {
+  const body = `${tac}${String(serial).padStart(6, '0')}`;
+  return `${body}${luhnCheckDigit(body)}`;
+}
+
+/** What a receiving test starts from: a vendor, two models with a TAC each, a colour. */
+export type ReceivingCatalogue = {
+  vendor: { id: number; name: string };
+  models: {
+    main: { id: number; name: string; tac: string };
+    other: { id: number; name: string; tac: string };
+  };
+  color: string;
+};
+
+/**
+ * Master data for a receiving test, named with `tag` so that tests sharing the run's database
+ * never meet. TACs are 8 digits derived from the tag's number.
+ */
+export async function seedReceivingCatalogue(api: Api, tag: number): Promise<ReceivingCatalogue> {
+  const brand = `Brand ${tag}`;
+  const model = async (name: string) =>
+    api.post<{ id: number; display_name: string }>('/models', {
+      brand,
+      name,
+      device_type: 'phone',
+      os: 'android',
+      network: '5G',
+    });
+  const main = await model(`Phone ${tag}`);
+  const other = await model(`Phone ${tag} Plus`);
+  const color = `Colour ${tag}`;
+  await api.post('/colors', { name: color });
+  const tacOf = (offset: number) => String(90_000_000 + tag * 10 + offset);
+  for (const [modelId, offset] of [
+    [main.id, 1],
+    [other.id, 2],
+  ] as const) {
+    await api.post('/tac-numbers', { tac: tacOf(offset), model_id: modelId });
+  }
+  const vendor = await api.post<{ id: number; name: string }>('/vendors', {
+    name: `Vendor ${tag}`,
+    type: 'supplier',
+  });
+  return {
+    vendor,
+    models: {
+      main: { id: main.id, name: main.display_name, tac: tacOf(1) },
+      other: { id: other.id, name: other.display_name, tac: tacOf(2) },
+    },
+    color,
+  };
+}
