@@ -33,6 +33,11 @@ export class Answer<T> {
   ) {}
 }
 
+/** A handler's answer whose data is JSON text already (an answer kept by the answer cache). */
+export class JsonAnswer {
+  constructor(readonly json: string) {}
+}
+
 /** A handler's answer that is a file, streamed as it is made instead of wrapped as JSON. */
 export class FileAnswer {
   constructor(readonly file: PreparedFile) {}
@@ -40,7 +45,7 @@ export class FileAnswer {
 
 export type EndpointHandler<E extends EndpointDefinition> = (
   input: EndpointInput<E>,
-) => Promise<EndpointData<E> | Answer<EndpointData<E>> | FileAnswer>;
+) => Promise<EndpointData<E> | Answer<EndpointData<E>> | FileAnswer | JsonAnswer>;
 
 /** Field errors of a failed zod parse: dotted path to messages; '_' for the whole value. */
 export function fieldErrorsOf(error: $ZodError): FieldErrors {
@@ -103,6 +108,11 @@ export function registerEndpoint<E extends EndpointDefinition>(
         reply.header('content-disposition', `attachment; filename="${fileName}"`);
         reply.header('cache-control', 'no-store');
         return reply.send(stream);
+      }
+      if (result instanceof JsonAnswer) {
+        if (options.validateResponses) z.parse(endpoint.response, JSON.parse(result.json));
+        reply.code(status).type('application/json; charset=utf-8');
+        return `{"code":${status},"message":"OK","data":${result.json}}`;
       }
       const answer = result instanceof Answer ? result : new Answer(result, 'OK');
       if (options.validateResponses) z.parse(endpoint.response, answer.data);

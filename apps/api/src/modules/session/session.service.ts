@@ -27,6 +27,11 @@ export type Principal = {
   readonly permissions: string[];
   /** Moves whenever any account, role or permission changes: a key for caches of those. */
   readonly accessVersion: number;
+  /**
+   * PostgreSQL: the data versions (migration 0010) read with the session, one statement for
+   * both; null where the server keeps them in memory (PGlite).
+   */
+  readonly dataVersions: string | null;
 };
 
 /** Where a request came from, for the session record and the audit log. */
@@ -69,7 +74,8 @@ const SESSION_SQL = `
          date_part('epoch', s.last_seen_at) * 1000 AS last_seen_ms,
          date_part('epoch', s.expires_at) * 1000 AS expires_ms,
          s.revoked_at IS NOT NULL AS revoked,
-         (SELECT version FROM access_state) AS access_version
+         (SELECT version FROM access_state) AS access_version,
+         (SELECT string_agg(table_name || '=' || version, ',') FROM data_versions) AS data_versions
   FROM sessions s
   WHERE s.token_hash = $1`;
 
@@ -96,6 +102,7 @@ type SessionRow = {
   expires_ms: number;
   revoked: boolean;
   access_version: number;
+  data_versions: string;
 };
 
 /** A session that was not revoked when read; expiry and idleness are judged on each request. */
@@ -122,7 +129,11 @@ const isOpen = (session: OpenSession, idleMs: number, now: number) =>
 
 /** Where each request finds its session and the access version. */
 type SessionSource = {
-  lookup(tokenHash: string): Promise<{ session: OpenSession; accessVersion: number } | null>;
+  lookup(tokenHash: string): Promise<{
+    session: OpenSession;
+    accessVersion: number;
+    dataVersions: string | null;
+  } | null>;
 };
 
 /** PostgreSQL (any number of app servers): the database is asked on every request. */
@@ -131,7 +142,9 @@ function databaseSessions(db: Db): SessionSource {
     async lookup(tokenHash) {
       const [row] = await db.query<SessionRow>(SESSION_SQL, [tokenHash]);
       const session = row ? openSessionOf(row) : null;
-      return session && row ? { session, accessVersion: row.access_version } : null;
+      return session && row
+        ? { session, accessVersion: row.access_version, dataVersions: row.data_versions }
+        : null;
     },
   };
 }
@@ -196,7 +209,9 @@ function localSessions(
       if (!subscribed) await subscribing;
       if (!subscribed) return fallback.lookup(tokenHash);
       const cached = byTokenHash.get(tokenHash);
-      if (cached) return { session: cached, accessVersion: await currentAccessVersion() };
+      if (cached) {
+        return { session: cached, accessVersion: await currentAccessVersion(), dataVersions: null };
+      }
 
       const [seenSessions, seenAccess] = [sessionChanges, accessChanges];
       const [row] = await db.query<SessionRow>(SESSION_SQL, [tokenHash]);
@@ -213,7 +228,7 @@ function localSessions(
       if (accessVersion === null && accessChanges === seenAccess) {
         accessVersion = row.access_version;
       }
-      return { session, accessVersion: accessVersion ?? row.access_version };
+      return { session, accessVersion: accessVersion ?? row.access_version, dataVersions: null };
     },
   };
 }
@@ -419,7 +434,7 @@ export function createSessionService(db: Db, settings: SessionSettings) {
       const found = await sessions.lookup(hashToken(token));
       const now = Date.now();
       if (!found || !isOpen(found.session, settings.idleMs, now)) return null;
-      const { session, accessVersion } = found;
+      const { session, accessVersion, dataVersions } = found;
       const account = await accountOf(session.userId, accessVersion);
       if (!account || account.status !== 'active') return null;
       if (now - session.lastSeenMs > TOUCH_INTERVAL_MS) {
@@ -438,6 +453,7 @@ export function createSessionService(db: Db, settings: SessionSettings) {
         roles: account.roles,
         permissions: account.permissions,
         accessVersion,
+        dataVersions,
       };
     },
 
