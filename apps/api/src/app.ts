@@ -79,10 +79,11 @@ export async function buildApp(
     sessions,
     downloads: createDownloads(db),
     dataVersions: createDataVersions(db),
-    endpoint(endpoint, handler) {
+    endpoint(endpoint, handler, endpointOptions) {
       app.endpoints.push(endpoint);
       registerEndpoint(app, endpoint, handler, {
         validateResponses: options.validateResponses ?? false,
+        keepsAnswers: endpointOptions?.keepsAnswers ?? false,
       });
     },
   };

@@ -73,6 +73,8 @@ export const requestMeta = (request: FastifyRequest): RequestMeta => ({
 export type EndpointOptions = {
   /** Checks each answer against the contract (tests); off in production for speed. */
   readonly validateResponses: boolean;
+  /** The handler keeps answers under data versions (decision 0010). */
+  readonly keepsAnswers?: boolean;
 };
 
 /**
@@ -90,7 +92,7 @@ export function registerEndpoint<E extends EndpointDefinition>(
   app.route({
     method: endpoint.method,
     url: `${API_BASE}${endpoint.path}`,
-    config: { guard: endpoint.guard },
+    config: { guard: endpoint.guard, keepsAnswers: options.keepsAnswers ?? false },
     handler: async (request, reply) => {
       const input = {
         request,

@@ -18,7 +18,11 @@ export type ModuleContext = {
   /** The versions of the tables that lists read, for answers kept in memory. */
   readonly dataVersions: DataVersions;
   /** Registers one contract endpoint with its handler. */
-  endpoint<E extends EndpointDefinition>(endpoint: E, handler: EndpointHandler<E>): void;
+  endpoint<E extends EndpointDefinition>(
+    endpoint: E,
+    handler: EndpointHandler<E>,
+    options?: { readonly keepsAnswers?: boolean },
+  ): void;
 };
 
 /** A business area of the server: one folder under modules/, listed in modules/index.ts. */

@@ -320,23 +320,32 @@ export function registerList<L extends ListDefinition>(
 
   const pages = createAnswerCache(context.dataVersions);
   const counts = createAnswerCache(context.dataVersions);
-  endpoint(endpoints.list, async ({ query, principal }) => {
-    const sql = listSqlText(general.list, query as never);
-    return new JsonAnswer(
-      await pages.answer(sql, query, principal.dataVersions, () =>
-        listPage(db, general.list, query as never),
-      ),
-    );
-  });
-  endpoint(endpoints.count, async ({ query, principal }) => {
-    const counted = { ...(query as object), limit: 0 } as never;
-    const sql = listSqlText(general.list, counted);
-    return new JsonAnswer(
-      await counts.answer(sql, counted, principal.dataVersions, () =>
-        countRows(db, general.list, counted),
-      ),
-    );
-  });
+  const keepsAnswers = { keepsAnswers: true };
+  endpoint(
+    endpoints.list,
+    async ({ query, principal }) => {
+      const sql = listSqlText(general.list, query as never);
+      return new JsonAnswer(
+        await pages.answer(sql, query, principal.dataVersions, () =>
+          listPage(db, general.list, query as never),
+        ),
+      );
+    },
+    keepsAnswers,
+  );
+  endpoint(
+    endpoints.count,
+    async ({ query, principal }) => {
+      const counted = { ...(query as object), limit: 0 } as never;
+      const sql = listSqlText(general.list, counted);
+      return new JsonAnswer(
+        await counts.answer(sql, counted, principal.dataVersions, () =>
+          countRows(db, general.list, counted),
+        ),
+      );
+    },
+    keepsAnswers,
+  );
   endpoint(endpoints.get, ({ params }) => findItem(general, db, params.id) as never);
 
   const exportProducer = `${contract.name}:export`;

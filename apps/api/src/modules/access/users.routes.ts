@@ -39,6 +39,7 @@ export const usersModule: AppModule = {
             listUsers(db, query, principal.accessVersion),
           ),
         ),
+      { keepsAnswers: true },
     );
     endpoint(getUserEndpoint, ({ params }) => getUser(db, params.id));
     endpoint(createUserEndpoint, async ({ principal, body, meta }) => {
