@@ -199,7 +199,9 @@ export function InvoiceDrawer({
               {invoice.invoice_date ?? '—'}
             </Descriptions.Item>
             <Descriptions.Item label="Total">
-              {dollars(invoice.total_cents)} {invoice.currency}
+              {invoice.total_cents === null
+                ? '—'
+                : `${dollars(invoice.total_cents)} ${invoice.currency}`}
             </Descriptions.Item>
             <Descriptions.Item label="Lines total">
               {dollars(invoice.lines_total_cents)}
