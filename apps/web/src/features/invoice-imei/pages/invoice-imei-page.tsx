@@ -1,6 +1,8 @@
 import {
   invoiceImeiEndpoints,
+  invoiceImeiInvoiceOptionsEndpoint,
   invoiceImeiList,
+  invoiceImeiVendorOptionsEndpoint,
   manifestImport,
   MATCH_STATUSES,
   type InvoiceImei,
@@ -9,6 +11,7 @@ import { Typography } from 'antd';
 import { Link } from 'react-router';
 import type { PageProps } from '../../../shell/page-types';
 import { dollars, when } from '../../../toolkit/format';
+import { pickerLoader } from '../../../toolkit/picker-options';
 import type { ResourcePageConfig } from '../../../toolkit/resource-page-config';
 import { ResourcePage } from '../../../toolkit/resource-page';
 import { DeviceStatusTag, deviceLookupPath } from '../../inventory';
@@ -86,8 +89,8 @@ const config: ResourcePageConfig<InvoiceImei> = {
     },
   ],
   filters: [
-    { key: 'invoice_id', label: 'Invoice', fromAddress: true },
-    { key: 'vendor_id', label: 'Vendor', fromAddress: true },
+    { key: 'invoice_id', label: 'Invoice', load: pickerLoader(invoiceImeiInvoiceOptionsEndpoint) },
+    { key: 'vendor_id', label: 'Vendor', load: pickerLoader(invoiceImeiVendorOptionsEndpoint) },
     { key: 'match_status', label: 'Status', options: optionsOf(MATCH_STATUSES) },
     { key: 'discrepancy', label: 'Discrepancy', options: YES_NO },
     { key: 'undecided', label: 'Needs a decision', options: YES_NO },
