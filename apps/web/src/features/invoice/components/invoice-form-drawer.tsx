@@ -27,7 +27,6 @@ import {
 } from 'antd';
 import { showApiError } from '../../../shell/api-errors';
 import { notify } from '../../../shell/notify';
-import { centsOf } from '../../../toolkit/format';
 import { pickerLoader } from '../../../toolkit/picker-options';
 import { RemoteSelect } from '../../../toolkit/resource-form';
 import type { FormField, Option } from '../../../toolkit/resource-page-config';
@@ -35,6 +34,7 @@ import { useResourceWrites } from '../../../toolkit/resource-queries';
 import { fieldSchema, zodRule } from '../../../toolkit/zod-rules';
 import { optionsOf } from '../../master-data/pages/master-data-options';
 import { useInvoiceDetail } from '../api/invoices.queries';
+import { bodyOf, NEW_LINE, valuesOf, type InvoiceValues } from '../invoice-form-values';
 
 type RemoteField = Extract<FormField, { kind: 'remote' }>;
 
@@ -59,65 +59,6 @@ const colorPicker: RemoteField = {
   load: pickerLoader(invoiceColorOptionsEndpoint),
   placeholder: 'Any colour',
 };
-
-type LineValues = {
-  id?: number;
-  model_id?: number;
-  color_id?: number | null;
-  capacity_gb?: number | null;
-  condition?: string;
-  grade?: string | null;
-  qty?: number;
-  /** In dollars on the form, in cents for the API. */
-  unit_cost?: number | null;
-};
-
-type InvoiceValues = {
-  vendor_id?: number;
-  invoice_no?: string;
-  invoice_date?: string;
-  currency?: string;
-  total?: number | null;
-  notes?: string;
-  lines?: LineValues[];
-};
-
-const NEW_LINE: LineValues = { condition: 'used', qty: 1 };
-
-const valuesOf = (detail: PurchaseInvoiceDetail): InvoiceValues => ({
-  vendor_id: detail.invoice.vendor_id,
-  invoice_no: detail.invoice.invoice_no,
-  invoice_date: detail.invoice.invoice_date ?? '',
-  currency: detail.invoice.currency,
-  total: detail.invoice.total_cents === null ? null : detail.invoice.total_cents / 100,
-  notes: detail.invoice.notes ?? '',
-  lines: detail.lines.map((line) => ({
-    id: line.id,
-    model_id: line.model_id,
-    color_id: line.color_id,
-    capacity_gb: line.capacity_gb,
-    condition: line.condition,
-    grade: line.grade,
-    qty: line.qty,
-    unit_cost: line.unit_cost_cents / 100,
-  })),
-});
-
-const bodyOf = (values: InvoiceValues) => ({
-  vendor_id: values.vendor_id,
-  invoice_no: values.invoice_no,
-  invoice_date: values.invoice_date || null,
-  currency: values.currency || 'USD',
-  total_cents: values.total === null || values.total === undefined ? null : centsOf(values.total),
-  notes: values.notes || null,
-  lines: (values.lines ?? []).map(({ unit_cost, ...line }) => ({
-    ...line,
-    color_id: line.color_id ?? null,
-    capacity_gb: line.capacity_gb ?? null,
-    grade: line.grade ?? null,
-    unit_cost_cents: centsOf(unit_cost ?? 0),
-  })),
-});
 
 /** The options a line's pickers show before any search: what the invoice's lines hold. */
 const knownOptions = (lines: readonly InvoiceLine[], of: 'model' | 'color'): Option[] => {
