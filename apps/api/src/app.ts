@@ -12,6 +12,7 @@ import { registerEndpoint } from './http/endpoint.js';
 import { buildOpenApiDocument } from './http/openapi.js';
 import { MODULES } from './modules/index.js';
 import type { ModuleContext } from './modules/module.js';
+import { createDataVersions } from './toolkit/answer-cache.js';
 import { createSessionService } from './modules/session/session.service.js';
 import { registerAccessGuard } from './plugins/access-guard.js';
 import { registerErrorHandler, registerNotFoundHandler } from './plugins/error-handler.js';
@@ -77,10 +78,12 @@ export async function buildApp(
     config,
     sessions,
     downloads: createDownloads(db),
-    endpoint(endpoint, handler) {
+    dataVersions: createDataVersions(db),
+    endpoint(endpoint, handler, endpointOptions) {
       app.endpoints.push(endpoint);
       registerEndpoint(app, endpoint, handler, {
         validateResponses: options.validateResponses ?? false,
+        keepsAnswers: endpointOptions?.keepsAnswers ?? false,
       });
     },
   };

@@ -33,6 +33,11 @@ export class Answer<T> {
   ) {}
 }
 
+/** A handler's answer whose data is JSON text already (an answer kept by the answer cache). */
+export class JsonAnswer {
+  constructor(readonly json: string) {}
+}
+
 /** A handler's answer that is a file, streamed as it is made instead of wrapped as JSON. */
 export class FileAnswer {
   constructor(readonly file: PreparedFile) {}
@@ -40,7 +45,7 @@ export class FileAnswer {
 
 export type EndpointHandler<E extends EndpointDefinition> = (
   input: EndpointInput<E>,
-) => Promise<EndpointData<E> | Answer<EndpointData<E>> | FileAnswer>;
+) => Promise<EndpointData<E> | Answer<EndpointData<E>> | FileAnswer | JsonAnswer>;
 
 /** Field errors of a failed zod parse: dotted path to messages; '_' for the whole value. */
 export function fieldErrorsOf(error: $ZodError): FieldErrors {
@@ -68,6 +73,8 @@ export const requestMeta = (request: FastifyRequest): RequestMeta => ({
 export type EndpointOptions = {
   /** Checks each answer against the contract (tests); off in production for speed. */
   readonly validateResponses: boolean;
+  /** The handler keeps answers under data versions (decision 0010). */
+  readonly keepsAnswers?: boolean;
 };
 
 /**
@@ -85,7 +92,7 @@ export function registerEndpoint<E extends EndpointDefinition>(
   app.route({
     method: endpoint.method,
     url: `${API_BASE}${endpoint.path}`,
-    config: { guard: endpoint.guard },
+    config: { guard: endpoint.guard, keepsAnswers: options.keepsAnswers ?? false },
     handler: async (request, reply) => {
       const input = {
         request,
@@ -103,6 +110,11 @@ export function registerEndpoint<E extends EndpointDefinition>(
         reply.header('content-disposition', `attachment; filename="${fileName}"`);
         reply.header('cache-control', 'no-store');
         return reply.send(stream);
+      }
+      if (result instanceof JsonAnswer) {
+        if (options.validateResponses) z.parse(endpoint.response, JSON.parse(result.json));
+        reply.code(status).type('application/json; charset=utf-8');
+        return `{"code":${status},"message":"OK","data":${result.json}}`;
       }
       const answer = result instanceof Answer ? result : new Answer(result, 'OK');
       if (options.validateResponses) z.parse(endpoint.response, answer.data);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/db.js';
 import type { EndpointHandler } from '../http/endpoint.js';
+import type { DataVersions } from '../toolkit/answer-cache.js';
 import type { Downloads } from '../toolkit/downloads.js';
 import type { SessionService } from './session/session.service.js';
 
@@ -14,8 +15,14 @@ export type ModuleContext = {
   readonly sessions: SessionService;
   /** One-use download links and the producers of their files. */
   readonly downloads: Downloads;
+  /** The versions of the tables that lists read, for answers kept in memory. */
+  readonly dataVersions: DataVersions;
   /** Registers one contract endpoint with its handler. */
-  endpoint<E extends EndpointDefinition>(endpoint: E, handler: EndpointHandler<E>): void;
+  endpoint<E extends EndpointDefinition>(
+    endpoint: E,
+    handler: EndpointHandler<E>,
+    options?: { readonly keepsAnswers?: boolean },
+  ): void;
 };
 
 /** A business area of the server: one folder under modules/, listed in modules/index.ts. */

@@ -1,5 +1,5 @@
 import { API_BASE, canAccess, type Guard } from '@inventory/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ForbiddenError, UnauthorizedError } from '../http/errors.js';
 import type { Principal, SessionService } from '../modules/session/session.service.js';
 
@@ -9,6 +9,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     guard?: Guard;
+    /** The handler keeps answers under data versions (decision 0010). */
+    keepsAnswers?: boolean;
   }
 }
 
@@ -21,21 +23,25 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]{20,200})$/;
 export function registerAccessGuard(app: FastifyInstance, sessions: SessionService): void {
   app.decorateRequest('principal', null);
 
+  // Each guarded route gets its own hook, which knows its guard: public routes and the 404 pay
+  // nothing, and no request reads its route's options.
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith(API_BASE) && !route.config?.guard) {
+    const guard = route.config?.guard;
+    if (route.url.startsWith(API_BASE) && !guard) {
       throw new Error(`${String(route.method)} ${route.url} declares no guard`);
     }
-  });
-
-  app.addHook('onRequest', async (request) => {
-    const guard = request.routeOptions.config.guard;
     if (!guard || guard === 'public') return;
-    const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
-    const principal = token ? await sessions.authenticate(token) : null;
-    if (!principal) throw new UnauthorizedError();
-    request.principal = principal;
-    if (guard === 'session') return;
-    const subject = { allRoles: principal.roles, allPermissions: principal.permissions };
-    if (!canAccess(subject, guard)) throw new ForbiddenError(guard);
+    const withDataVersions = route.config?.keepsAnswers === true;
+    const check = async (request: FastifyRequest) => {
+      const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+      const principal = token ? await sessions.authenticate(token, withDataVersions) : null;
+      if (!principal) throw new UnauthorizedError();
+      request.principal = principal;
+      if (guard === 'session') return;
+      const subject = { allRoles: principal.roles, allPermissions: principal.permissions };
+      if (!canAccess(subject, guard)) throw new ForbiddenError(guard);
+    };
+    const own = route.onRequest;
+    route.onRequest = [check, ...(own ? (Array.isArray(own) ? own : [own]) : [])];
   });
 }

@@ -49,6 +49,14 @@ const sortOf = <Q extends ListQuery>(list: ListSql<Q>, query: Q): SortSql => {
   return sort;
 };
 
+/** Every SQL text that a query of the list reads with: what names the tables it depends on. */
+export function listSqlText<Q extends ListQuery>(list: ListSql<Q>, query: Q): string {
+  const conditions = conditionsOf(list, query).flatMap((condition) =>
+    condition ? [condition[0]] : [],
+  );
+  return [`FROM ${list.from}`, list.columns, sortOf(list, query).sql, ...conditions].join('\n');
+}
+
 type KeyedRow = Row & { id: number; _key: string };
 
 /** Rows from a keyset position in one direction; `reverse` scans against the list's order. */

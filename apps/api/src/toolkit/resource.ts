@@ -14,7 +14,7 @@ import {
 } from '@inventory/contract';
 import * as z from 'zod/mini';
 import type { Queryable, Row } from '../db/db.js';
-import { Answer } from '../http/endpoint.js';
+import { Answer, JsonAnswer } from '../http/endpoint.js';
 import {
   ConflictError,
   NotFoundError,
@@ -26,7 +26,8 @@ import type { ModuleContext } from '../modules/module.js';
 import type { Principal, RequestMeta } from '../modules/session/session.service.js';
 import { registerImports } from './imports.js';
 import { CONTENT_TYPES, fileStream, type Cell } from './files.js';
-import { allRows, countRows, listPage, type ListSql } from './list.js';
+import { createAnswerCache } from './answer-cache.js';
+import { allRows, countRows, listPage, listSqlText, type ListSql } from './list.js';
 
 /** A list's parsed query: its filters' values and the toolkit's paging and sort. */
 export type ListQueryOf<R extends ListDefinition> =
@@ -317,9 +318,33 @@ export function registerList<L extends ListDefinition>(
   const endpoints = listEndpoints(contract) as unknown as ListEndpoints;
   const listQuerySchema = listQuerySchemaOf(contract);
 
-  endpoint(endpoints.list, ({ query }) => listPage(db, general.list, query as never) as never);
-  endpoint(endpoints.count, ({ query }) =>
-    countRows(db, general.list, { ...(query as object), limit: 0 } as never),
+  const pages = createAnswerCache(context.dataVersions);
+  const counts = createAnswerCache(context.dataVersions);
+  const keepsAnswers = { keepsAnswers: true };
+  endpoint(
+    endpoints.list,
+    async ({ query, principal }) => {
+      const sql = listSqlText(general.list, query as never);
+      return new JsonAnswer(
+        await pages.answer(sql, query, principal.dataVersions, () =>
+          listPage(db, general.list, query as never),
+        ),
+      );
+    },
+    keepsAnswers,
+  );
+  endpoint(
+    endpoints.count,
+    async ({ query, principal }) => {
+      const counted = { ...(query as object), limit: 0 } as never;
+      const sql = listSqlText(general.list, counted);
+      return new JsonAnswer(
+        await counts.answer(sql, counted, principal.dataVersions, () =>
+          countRows(db, general.list, counted),
+        ),
+      );
+    },
+    keepsAnswers,
   );
   endpoint(endpoints.get, ({ params }) => findItem(general, db, params.id) as never);
 

@@ -9,7 +9,8 @@ import {
   updateUserEndpoint,
   userActivityEndpoint,
 } from '@inventory/contract';
-import { Answer } from '../../http/endpoint.js';
+import { Answer, JsonAnswer } from '../../http/endpoint.js';
+import { createAnswerCache } from '../../toolkit/answer-cache.js';
 import { activityOfUser } from '../audit/audit.service.js';
 import type { AppModule } from '../module.js';
 import {
@@ -23,11 +24,22 @@ import {
   updateUser,
 } from './users.service.js';
 
+/** The tables a page of users is read from, whose versions its kept answers are kept under. */
+const USER_LIST_READS = 'FROM users JOIN user_roles JOIN roles';
+
 export const usersModule: AppModule = {
   name: 'users',
-  register({ endpoint, db }) {
-    endpoint(listUsersEndpoint, ({ query, principal }) =>
-      listUsers(db, query, principal.accessVersion),
+  register({ endpoint, db, dataVersions }) {
+    const userPages = createAnswerCache(dataVersions);
+    endpoint(
+      listUsersEndpoint,
+      async ({ query, principal }) =>
+        new JsonAnswer(
+          await userPages.answer(USER_LIST_READS, query, principal.dataVersions, () =>
+            listUsers(db, query, principal.accessVersion),
+          ),
+        ),
+      { keepsAnswers: true },
     );
     endpoint(getUserEndpoint, ({ params }) => getUser(db, params.id));
     endpoint(createUserEndpoint, async ({ principal, body, meta }) => {

@@ -27,6 +27,11 @@ export type Principal = {
   readonly permissions: string[];
   /** Moves whenever any account, role or permission changes: a key for caches of those. */
   readonly accessVersion: number;
+  /**
+   * PostgreSQL: the data versions (migration 0010) read with the session, one statement for
+   * both; null where the server keeps them in memory (PGlite).
+   */
+  readonly dataVersions: string | null;
 };
 
 /** Where a request came from, for the session record and the audit log. */
@@ -50,6 +55,20 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** Enough for every signed-in person of a site; past it the memo starts over rather than grow. */
+const TOKEN_MEMO_LIMIT = 10_000;
+const tokenHashes = new Map<string, string>();
+/** The hash of a bearer token, remembered: every request of a session brings the same token. */
+function tokenHashOf(token: string): string {
+  let hash = tokenHashes.get(token);
+  if (hash === undefined) {
+    if (tokenHashes.size >= TOKEN_MEMO_LIMIT) tokenHashes.clear();
+    hash = hashToken(token);
+    tokenHashes.set(token, hash);
+  }
+  return hash;
+}
+
 type UserRow = {
   id: number;
   user_name: string;
@@ -64,14 +83,18 @@ type UserRow = {
  * The session of a token hash and the current access version, in one small indexed statement.
  * Validity is judged in code, which keeps the statement as cheap as a primary-key read.
  */
-const SESSION_SQL = `
+const sessionSql = (dataVersions: boolean) => `
   SELECT s.id AS session_id, s.user_id,
          date_part('epoch', s.last_seen_at) * 1000 AS last_seen_ms,
          date_part('epoch', s.expires_at) * 1000 AS expires_ms,
          s.revoked_at IS NOT NULL AS revoked,
          (SELECT version FROM access_state) AS access_version
+         ${dataVersions ? `, (SELECT string_agg(table_name || '=' || version, ',') FROM data_versions) AS data_versions` : ''}
   FROM sessions s
   WHERE s.token_hash = $1`;
+const SESSION_SQL = sessionSql(false);
+/** For the endpoints whose answers are kept (decision 0010): the data versions come along. */
+const SESSION_WITH_DATA_VERSIONS_SQL = sessionSql(true);
 
 const ACCOUNT_SQL = `
   SELECT u.user_name, u.name, u.type, u.first_login, u.status,
@@ -96,6 +119,7 @@ type SessionRow = {
   expires_ms: number;
   revoked: boolean;
   access_version: number;
+  data_versions?: string;
 };
 
 /** A session that was not revoked when read; expiry and idleness are judged on each request. */
@@ -122,16 +146,28 @@ const isOpen = (session: OpenSession, idleMs: number, now: number) =>
 
 /** Where each request finds its session and the access version. */
 type SessionSource = {
-  lookup(tokenHash: string): Promise<{ session: OpenSession; accessVersion: number } | null>;
+  lookup(
+    tokenHash: string,
+    withDataVersions: boolean,
+  ): Promise<{
+    session: OpenSession;
+    accessVersion: number;
+    dataVersions: string | null;
+  } | null>;
 };
 
 /** PostgreSQL (any number of app servers): the database is asked on every request. */
 function databaseSessions(db: Db): SessionSource {
   return {
-    async lookup(tokenHash) {
-      const [row] = await db.query<SessionRow>(SESSION_SQL, [tokenHash]);
+    async lookup(tokenHash, withDataVersions) {
+      const [row] = await db.query<SessionRow>(
+        withDataVersions ? SESSION_WITH_DATA_VERSIONS_SQL : SESSION_SQL,
+        [tokenHash],
+      );
       const session = row ? openSessionOf(row) : null;
-      return session && row ? { session, accessVersion: row.access_version } : null;
+      return session && row
+        ? { session, accessVersion: row.access_version, dataVersions: row.data_versions ?? null }
+        : null;
     },
   };
 }
@@ -192,11 +228,13 @@ function localSessions(
   }
 
   return {
-    async lookup(tokenHash) {
+    async lookup(tokenHash, withDataVersions) {
       if (!subscribed) await subscribing;
-      if (!subscribed) return fallback.lookup(tokenHash);
+      if (!subscribed) return fallback.lookup(tokenHash, withDataVersions);
       const cached = byTokenHash.get(tokenHash);
-      if (cached) return { session: cached, accessVersion: await currentAccessVersion() };
+      if (cached) {
+        return { session: cached, accessVersion: await currentAccessVersion(), dataVersions: null };
+      }
 
       const [seenSessions, seenAccess] = [sessionChanges, accessChanges];
       const [row] = await db.query<SessionRow>(SESSION_SQL, [tokenHash]);
@@ -213,7 +251,7 @@ function localSessions(
       if (accessVersion === null && accessChanges === seenAccess) {
         accessVersion = row.access_version;
       }
-      return { session, accessVersion: accessVersion ?? row.access_version };
+      return { session, accessVersion: accessVersion ?? row.access_version, dataVersions: null };
     },
   };
 }
@@ -414,12 +452,16 @@ export function createSessionService(db: Db, settings: SessionSettings) {
       };
     },
 
-    /** The principal of a bearer token, or null when the session is unknown, ended or expired. */
-    async authenticate(token: string): Promise<Principal | null> {
-      const found = await sessions.lookup(hashToken(token));
+    /**
+     * The principal of a bearer token, or null when the session is unknown, ended or expired.
+     * `withDataVersions`: the endpoint keeps answers, and on PostgreSQL reads the data versions
+     * in the same statement.
+     */
+    async authenticate(token: string, withDataVersions = false): Promise<Principal | null> {
+      const found = await sessions.lookup(tokenHashOf(token), withDataVersions);
       const now = Date.now();
       if (!found || !isOpen(found.session, settings.idleMs, now)) return null;
-      const { session, accessVersion } = found;
+      const { session, accessVersion, dataVersions } = found;
       const account = await accountOf(session.userId, accessVersion);
       if (!account || account.status !== 'active') return null;
       if (now - session.lastSeenMs > TOUCH_INTERVAL_MS) {
@@ -438,6 +480,7 @@ export function createSessionService(db: Db, settings: SessionSettings) {
         roles: account.roles,
         permissions: account.permissions,
         accessVersion,
+        dataVersions,
       };
     },
 

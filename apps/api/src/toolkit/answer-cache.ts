@@ -1,0 +1,148 @@
+import type { Db } from '../db/db.js';
+
+/**
+ * List answers kept in memory while the tables they were read from stay as they were (decision
+ * 0010). Migration 0010 gives each table that lists read a version that every writing statement
+ * moves in its own transaction; an answer is kept under the versions of all the tables its SQL
+ * names, so a write to any of them retires it. SQL that names a table without a version (devices,
+ * written many times a second) is never kept.
+ */
+export type DataVersions = {
+  /**
+   * The versions of the tables that the SQL reads, as one key, or null when one of them has no
+   * version. `read` is what the request's session statement read of data_versions (PostgreSQL);
+   * null where the server keeps the versions in memory. Either is read before the answer's own
+   * query, so an answer is as new as its key, or newer.
+   */
+  keyOf(sql: string, read: string | null): Promise<string | null>;
+};
+
+/** `FROM x` and `JOIN x`, but not `FROM unnest(...)`: the tables a statement reads. */
+const TABLE_NAME = /\b(?:FROM|JOIN)\s+([a-z_][a-z0-9_]*)\b(?!\s*\()/gi;
+
+function tablesNamedIn(sql: string): string[] {
+  const names = new Set<string>();
+  for (const match of sql.matchAll(TABLE_NAME)) names.add(match[1]!.toLowerCase());
+  return [...names].sort();
+}
+
+/** Past this many distinct statements the memo of their tables starts over rather than grow. */
+const STATEMENT_MEMO_LIMIT = 5_000;
+
+/** `a=1,b=2` (as data_versions is read) as a map. */
+const versionsOf = (read: string) =>
+  new Map(read.split(',').map((entry) => entry.split('=') as [string, string]));
+
+/** The key of the tables' versions, or null when one of them has none. */
+function keyOfTables(tables: readonly string[], versions: ReadonlyMap<string, string>) {
+  if (tables.length === 0 || !tables.every((table) => versions.has(table))) return null;
+  return tables.map((table) => `${table}=${versions.get(table)}`).join(',');
+}
+
+export function createDataVersions(db: Db): DataVersions {
+  const tablesBySql = new Map<string, string[]>();
+  const tablesOf = (sql: string) => {
+    let tables = tablesBySql.get(sql);
+    if (!tables) {
+      if (tablesBySql.size >= STATEMENT_MEMO_LIMIT) tablesBySql.clear();
+      tables = tablesNamedIn(sql);
+      tablesBySql.set(sql, tables);
+    }
+    return tables;
+  };
+  let lastRead = { text: '', versions: new Map<string, string>() };
+  const local = db.listen ? localVersions(db as Db & Required<Pick<Db, 'listen'>>) : null;
+
+  return {
+    async keyOf(sql, read) {
+      const tables = tablesOf(sql);
+      if (read === null) return local ? keyOfTables(tables, await local()) : null;
+      if (lastRead.text !== read) lastRead = { text: read, versions: versionsOf(read) };
+      return keyOfTables(tables, lastRead.versions);
+    },
+  };
+}
+
+/**
+ * PGlite (one process owns the database): the versions are kept in memory, moved by the
+ * notifications that the database sends before a writing statement resolves (as the sessions do,
+ * see session.service.ts). A read that a notification overtook is used once but not kept.
+ */
+function localVersions(db: Db & Required<Pick<Db, 'listen'>>) {
+  let versions: Map<string, string> | null = null;
+  let changes = 0;
+  let subscribed = false;
+  const subscribing = (async () => {
+    await db.query("SELECT set_config('inventory.notify_changes', 'on', false)");
+    await db.listen('data_changed', (payload) => {
+      changes += 1;
+      const [table, version] = payload.split(' ');
+      if (table && version) versions?.set(table, version);
+    });
+    subscribed = true;
+  })().catch(() => {});
+  const readAll = async () => {
+    const rows = await db.query<{ table_name: string; version: string }>(
+      'SELECT table_name, version::text FROM data_versions',
+    );
+    return new Map(rows.map((row) => [row.table_name, row.version]));
+  };
+
+  return async (): Promise<ReadonlyMap<string, string>> => {
+    if (!subscribed) await subscribing;
+    if (!subscribed) return readAll();
+    if (versions) return versions;
+    const seen = changes;
+    const read = await readAll();
+    if (changes === seen) versions = read;
+    return read;
+  };
+}
+
+/** Enough answers of one list for the pages and filters in use; past it the oldest go first. */
+const ANSWER_LIMIT = 500;
+
+/**
+ * One list's answers as JSON text. Every answer of one version of the data replaces the answers
+ * of older versions, so the memory held is that of the answers of the current data.
+ */
+export function createAnswerCache(versions: DataVersions) {
+  let currentKey: string | null = null;
+  const answers = new Map<string, string>();
+
+  return {
+    /**
+     * The JSON text of an answer: kept, or made by `make` and kept when the versions of the
+     * tables that `sql` names (FROM and JOIN) are known. `query` tells answers of one list apart;
+     * `read` is the principal's `dataVersions`.
+     */
+    async answer(
+      sql: string,
+      query: unknown,
+      read: string | null,
+      make: () => Promise<unknown>,
+    ): Promise<string> {
+      const key = await versions.keyOf(sql, read);
+      if (key === null) return JSON.stringify(await make());
+      if (key !== currentKey) {
+        answers.clear();
+        currentKey = key;
+      }
+      const queryKey = JSON.stringify(query);
+      const kept = answers.get(queryKey);
+      if (kept !== undefined) {
+        answers.delete(queryKey);
+        answers.set(queryKey, kept);
+        return kept;
+      }
+      const json = JSON.stringify(await make());
+      if (currentKey === key) {
+        if (answers.size >= ANSWER_LIMIT) answers.delete(answers.keys().next().value!);
+        answers.set(queryKey, json);
+      }
+      return json;
+    },
+  };
+}
+
+export type AnswerCache = ReturnType<typeof createAnswerCache>;
