@@ -34,3 +34,26 @@ export function useUrlState<K extends string>(keys: readonly K[]) {
   );
   return [state, update] as const;
 }
+
+/**
+ * One value kept in the address beside a list's own (the drawer a page has open), so that the
+ * drawer is a link; setting it leaves the list where it was.
+ */
+export function useUrlParam(key: string) {
+  const [params, setParams] = useSearchParams();
+  const value = params.get(key) ?? undefined;
+  const set = useCallback(
+    (next: string | undefined) =>
+      setParams(
+        (current) => {
+          const changed = new URLSearchParams(current);
+          if (next === undefined || next === '') changed.delete(key);
+          else changed.set(key, next);
+          return changed;
+        },
+        { replace: true },
+      ),
+    [key, setParams],
+  );
+  return [value, set] as const;
+}

@@ -7,8 +7,8 @@ import { useResourceWrites } from './resource-queries';
 import type { FormField, Option, ResourceForm } from './resource-page-config';
 import { fieldSchema, zodRule } from './zod-rules';
 
-/** A select whose options come from the server as the user types. */
-function RemoteSelect({
+/** A select whose options come from the server as the user types (a form field, a line of one). */
+export function RemoteSelect({
   field,
   value,
   onChange,

@@ -11,7 +11,7 @@ import {
   type ImportDefinition,
 } from '../resource.js';
 import { DEVICE_STATUSES } from './device-states.js';
-import { DISCREPANCY_DECISIONS } from './invoices.contract.js';
+import { DISCREPANCY_DECISIONS, pickerEndpoint } from './invoices.contract.js';
 import { DEVICE_CONDITIONS, DEVICE_GRADES, isoDate } from './receiving-fields.js';
 
 /** How one manifest IMEI stands (DOMAIN.md 4.13). */
@@ -209,3 +209,15 @@ export const invoiceImeiEndpoints = {
   ...listEndpoints(invoiceImeiList),
   ...importEndpoints(manifestImport),
 };
+
+/** The register's filters by vendor and invoice, under the register's own guard. */
+export const invoiceImeiVendorOptionsEndpoint = pickerEndpoint(
+  '/invoice-imeis/vendor-options',
+  'vendors',
+  INVOICE_IMEI_VIEW_ACCESS,
+);
+export const invoiceImeiInvoiceOptionsEndpoint = pickerEndpoint(
+  '/invoice-imeis/invoice-options',
+  'invoices',
+  INVOICE_IMEI_VIEW_ACCESS,
+);

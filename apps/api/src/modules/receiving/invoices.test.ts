@@ -1,6 +1,7 @@
 import type {
   ImportCheck,
   InvoiceImei,
+  PickerOption,
   PurchaseInvoice,
   PurchaseInvoiceDetail,
 } from '@inventory/contract';
@@ -151,6 +152,15 @@ describe('the manifest import', () => {
       await admin.get(`/invoice-imeis?search=${TACS.moto}`),
     ).data.items;
     expect(byPrefix.map((row) => row.invoice_no)).toEqual(['INV-2']);
+  });
+
+  it("offers the register's vendors and invoices to its filters", async () => {
+    const options = async (path: string) =>
+      bodyOf<PickerOption[]>(await admin.get(`/invoice-imeis/${path}`)).data;
+    expect((await options('invoice-options?search=INV-2')).map((o) => o.label)).toEqual([
+      'INV-2 (Acme Recyclers)',
+    ]);
+    expect((await options('vendor-options')).map((o) => o.id)).toContain(catalogue.vendors.acme);
   });
 });
 

@@ -11,6 +11,8 @@ import {
   dashboardVendorOptionsEndpoint,
   decideDiscrepanciesEndpoint,
   invoiceColorOptionsEndpoint,
+  invoiceImeiInvoiceOptionsEndpoint,
+  invoiceImeiVendorOptionsEndpoint,
   invoiceModelOptionsEndpoint,
   invoicePageVendorOptionsEndpoint,
   modelDashboardEndpoint,
@@ -113,6 +115,10 @@ export const receivingModule: AppModule = {
 
     registerList(context, invoiceImeiStore);
     registerImports(context, manifestImportStore);
+    endpoint(invoiceImeiVendorOptionsEndpoint, ({ query }) =>
+      PICKERS.vendors(db, query.search, false),
+    );
+    endpoint(invoiceImeiInvoiceOptionsEndpoint, ({ query }) => PICKERS.invoices(db, query.search));
 
     registerList(context, inboundShipmentListStore);
     registerWrites(context, inboundShipmentWriteStore);

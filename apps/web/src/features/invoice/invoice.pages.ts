@@ -1,21 +1,29 @@
 import { STATION_ACCESS } from '@inventory/contract';
-import { pendingPages } from '../../shell/page-types';
+import { pendingPages, type PageEntry } from '../../shell/page-types';
 
 const S = STATION_ACCESS;
 
-export const invoicePages = pendingPages('Invoice', [
-  [
-    '/shipment-management/invoice',
-    'Purchase invoices',
-    { permission: 'invoice.view-list' },
-    'Vendor invoices with their lines and IMEI manifests, reconciled against what arrived.',
-  ],
-  [
-    '/shipment-management/invoice/shipment',
-    'Inbound shipments',
-    { permission: 'invoice-shipment.view-list' },
-    'Inbound shipments: register, check in at the dock, note damage.',
-  ],
+const receivingPages: PageEntry[] = [
+  {
+    path: '/shipment-management/invoice',
+    group: 'Invoice',
+    label: 'Purchase invoices',
+    summary:
+      'Vendor invoices with their lines and IMEI manifests, reconciled against what arrived.',
+    permission: 'invoice.view-list',
+    load: () => import('./pages/purchase-invoices-page'),
+  },
+  {
+    path: '/shipment-management/invoice/shipment',
+    group: 'Invoice',
+    label: 'Inbound shipments',
+    summary: 'Inbound shipments: register, check in at the dock, note damage.',
+    permission: 'invoice-shipment.view-list',
+    load: () => import('./pages/inbound-shipments-page'),
+  },
+];
+
+const pendingInvoicePages = pendingPages('Invoice', [
   [
     '/invoice/warehouse-box',
     'Warehouse boxes',
@@ -89,3 +97,5 @@ export const invoicePages = pendingPages('Invoice', [
     'Correct a device’s model, colour, capacity or grade, with a reason.',
   ],
 ]);
+
+export const invoicePages: PageEntry[] = [...receivingPages, ...pendingInvoicePages];
