@@ -327,6 +327,23 @@ describe('boxes', () => {
     );
   });
 
+  it("are filtered by vendor, picked from the station's own vendor options", async () => {
+    const ofAcme = bodyOf<{ items: WarehouseBox[] }>(
+      await clerk.get(`/warehouse-boxes?vendor_id=${catalogue.vendors.acme}`),
+    ).data.items;
+    expect(ofAcme.length).toBeGreaterThan(0);
+    expect(ofAcme.every((box) => box.vendor_id === catalogue.vendors.acme)).toBe(true);
+    expect(
+      bodyOf<{ items: WarehouseBox[] }>(
+        await clerk.get(`/warehouse-boxes?vendor_id=${catalogue.vendors.other}`),
+      ).data.items,
+    ).toEqual([]);
+    const options = bodyOf<{ id: number; label: string }[]>(
+      await clerk.get('/warehouse-boxes/vendor-options?search=acme'),
+    ).data;
+    expect(options).toEqual([{ id: catalogue.vendors.acme, label: 'Acme Recyclers' }]);
+  });
+
   it('prints a label: a PDF with the box code', async () => {
     const [box] = bodyOf<{ items: WarehouseBox[] }>(await admin.get('/warehouse-boxes')).data.items;
     const file = await admin.download(`/warehouse-boxes/${box!.id}/label`, undefined);
