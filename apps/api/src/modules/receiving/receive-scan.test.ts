@@ -350,6 +350,7 @@ describe('boxes', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(file.headers['content-disposition']).toContain(`${box!.code}.pdf`);
+    // Inline: the station opens it in the browser's PDF viewer to print.
+    expect(file.headers['content-disposition']).toBe(`inline; filename="${box!.code}.pdf"`);
   });
 });
