@@ -1,0 +1,215 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiAs, imeiOf, seedReceivingCatalogue, type Api } from './api';
+import { ADMIN_PASSWORD, signIn } from './support';
+
+/** This spec's tag: its vendor, models, TACs and invoices never meet another spec's. */
+const TAG = 61;
+const INVOICE = `INV-${TAG}`;
+const OTHER_INVOICE = `INV-${TAG}-B`;
+
+type Setup = {
+  /** On the invoice: two are scanned at the station, the third into another box beforehand. */
+  imeis: [string, string, string];
+  /** On the other invoice of the same vendor. */
+  elsewhere: string;
+  otherBox: string;
+  model: string;
+  vendor: string;
+};
+
+/** A vendor manifest of two invoices, imported as a clerk would. */
+async function importManifest(api: Api, setup: Omit<Setup, 'otherBox'>) {
+  const row = (invoice: string, imei: string) =>
+    `${setup.vendor},${invoice},2026-11-02,${imei},${setup.model},Colour ${TAG},B,45.00`;
+  const csv = [
+    'Vendor,Invoice no,Invoice date,IMEI,Model,Colour,Grade,Unit cost',
+    ...setup.imeis.map((imei) => row(INVOICE, imei)),
+    row(OTHER_INVOICE, setup.elsewhere),
+  ].join('\n');
+  const batch = await api.upload<{ id: number }>('/invoice-imeis/imports', 'manifest.csv', csv);
+  const check = await api.post<{ errors: unknown[] }>(
+    `/invoice-imeis/imports/${batch.id}/check`,
+    {},
+  );
+  expect(check.errors).toEqual([]);
+  await api.post(`/invoice-imeis/imports/${batch.id}/commit`);
+  const invoices = await api.get<{ items: { id: number; invoice_no: string }[] }>(
+    `/purchase-invoices?search=${INVOICE}`,
+  );
+  return invoices.items.find((invoice) => invoice.invoice_no === INVOICE)!.id;
+}
+
+const station = (page: Page) => page.getByRole('region', { name: /^Box WB-/ });
+const scanInput = (page: Page) => page.getByRole('textbox', { name: 'Scan an IMEI' });
+const scanLines = (page: Page) => page.getByTestId('scan-line');
+
+/** Types a code as a keyboard-wedge scanner does: the digits, then Enter. */
+async function wedgeScan(page: Page, code: string) {
+  await expect(scanInput(page)).toBeFocused();
+  await page.keyboard.type(code, { delay: 5 });
+  await page.keyboard.press('Enter');
+}
+
+/** The newest scan line answers this result for this code. */
+async function expectNewestScan(page: Page, code: string, result: string, text: string | RegExp) {
+  const newest = scanLines(page).first();
+  await expect(newest).toHaveAttribute('data-result', result);
+  await expect(newest).toContainText(code);
+  await expect(newest).toContainText(text);
+}
+
+test.describe.configure({ mode: 'serial' });
+
+let setup: Setup;
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  const api = await apiAs(request, 'admin', ADMIN_PASSWORD);
+  const catalogue = await seedReceivingCatalogue(api, TAG);
+  const tac = catalogue.models.main.tac;
+  const base = {
+    imeis: [1, 2, 3].map((serial) => imeiOf(tac, serial)) as Setup['imeis'],
+    elsewhere: imeiOf(tac, 4),
+    model: catalogue.models.main.name,
+    vendor: catalogue.vendor.name,
+  };
+  const invoiceId = await importManifest(api, base);
+  // Another carton of the invoice, where the third device was received already.
+  const other = await api.post<{ id: number; code: string }>('/warehouse-boxes', {
+    invoice_id: invoiceId,
+  });
+  const scan = await api.post<{ result: string }>(`/warehouse-boxes/${other.id}/scans`, {
+    code: base.imeis[2],
+  });
+  expect(scan.result).toBe('added');
+  setup = { ...base, otherBox: other.code };
+  await request.dispose();
+});
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, 'admin', ADMIN_PASSWORD);
+  await expect(page.getByRole('heading', { name: 'Welcome, Administrator' })).toBeVisible();
+});
+
+test('open a box for an invoice, scan as a wedge scanner does, reload, close with an override', async ({
+  page,
+}) => {
+  const [first, second, third] = setup.imeis;
+  await page.goto('/invoice/warehouse-box');
+  await expect(page.getByRole('heading', { name: 'Warehouse boxes' })).toBeVisible();
+
+  // A new box for the invoice, expecting three devices: it opens at its scan station.
+  await page.getByRole('button', { name: 'New warehouse box' }).click();
+  const drawer = page.getByRole('dialog', { name: 'New warehouse box' });
+  await drawer.getByRole('combobox', { name: /Invoice$/ }).fill(INVOICE);
+  await page
+    .locator('.ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${INVOICE} \\(`) })
+    .click();
+  await drawer.getByLabel('Vendor label').fill(`CARTON ${TAG}/1`);
+  await drawer.getByLabel('Expected quantity').fill('3');
+  await drawer.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/[?&]box=\d+/);
+  await expect(station(page)).toBeVisible();
+  await expect(page.getByTestId('box-counts')).toHaveText('0 of 3');
+
+  // Each answer shows at once, in its colour, and the input keeps the focus.
+  await wedgeScan(page, first);
+  await expectNewestScan(page, first, 'added', 'Added');
+  await expect(page.getByTestId('box-counts')).toHaveText('1 of 3');
+  const badDigit = `${second.slice(0, 14)}${(Number(second.at(-1)) + 1) % 10}`;
+  await wedgeScan(page, badDigit);
+  await expectNewestScan(page, badDigit, 'bad_check_digit', 'Bad check digit');
+  await wedgeScan(page, first);
+  await expectNewestScan(page, first, 'already_in_box', 'Already in this box');
+  await wedgeScan(page, setup.elsewhere);
+  await expectNewestScan(page, setup.elsewhere, 'other_invoice', `On invoice ${OTHER_INVOICE}`);
+  await wedgeScan(page, third);
+  await expectNewestScan(page, third, 'in_other_box', `Already received in ${setup.otherBox}`);
+  await wedgeScan(page, second);
+  await expectNewestScan(page, second, 'added', 'Added');
+  await expect(page.getByTestId('box-counts')).toHaveText('2 of 3');
+  await expect(scanInput(page)).toBeFocused();
+
+  // A reload in the middle of the box: the counts, the devices and the answers are all there.
+  await page.reload();
+  await expect(page.getByTestId('box-counts')).toHaveText('2 of 3');
+  const inBox = page.getByRole('table', { name: 'Devices in the box' });
+  await expect(inBox.getByRole('row').filter({ hasText: first })).toBeVisible();
+  await expect(inBox.getByRole('row').filter({ hasText: second })).toBeVisible();
+  await expect(scanLines(page)).toHaveCount(6);
+  await expect(scanLines(page).first()).toHaveAttribute('data-result', 'added');
+
+  // Undo the last scan, then scan it again.
+  await page.getByRole('button', { name: 'Undo last scan' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByTestId('box-counts')).toHaveText('1 of 3');
+  await expect(inBox.getByRole('row').filter({ hasText: second })).toHaveCount(0);
+  await scanInput(page).focus();
+  await wedgeScan(page, second);
+  await expectNewestScan(page, second, 'added', 'Added');
+  await expect(page.getByTestId('box-counts')).toHaveText('2 of 3');
+
+  // Two of three: closing needs a manager's reason.
+  await page.getByRole('button', { name: 'Close box' }).click();
+  const override = page.getByRole('dialog', { name: /with a manager override$/ });
+  await override.getByRole('button', { name: 'Close the box' }).click();
+  await expect(override).toContainText('Say why the box is closed.');
+  await override.getByLabel('Reason').fill(`The third device went to ${setup.otherBox}`);
+  await override.getByRole('button', { name: 'Close the box' }).click();
+  await expect(page.getByTestId('box-status')).toHaveText('received');
+  await expect(station(page)).toContainText(`The third device went to ${setup.otherBox}`);
+  await expect(scanInput(page)).toHaveCount(0);
+
+  // Staged at a location; the list shows the box there.
+  await page.getByRole('searchbox', { name: 'Staging location' }).fill(`stg-${TAG}`);
+  await page.getByRole('searchbox', { name: 'Staging location' }).press('Enter');
+  await expect(page.getByTestId('box-status')).toHaveText('staged');
+  await expect(station(page)).toContainText(`STG-${TAG}`);
+  await page.getByRole('button', { name: 'All boxes' }).click();
+  await page.getByRole('searchbox', { name: 'Search' }).fill(`CARTON ${TAG}/1`);
+  await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
+  await expect(page.getByTestId('list-count')).toHaveText(/^1 /);
+  const row = page.getByRole('row').filter({ hasText: `CARTON ${TAG}/1` });
+  await expect(row).toContainText('2 of 3');
+  await expect(row).toContainText(`STG-${TAG}`);
+
+  // Its label opens in a new tab: the server's PDF.
+  const label = page.waitForEvent('popup');
+  await row.getByRole('button', { name: 'Label' }).click();
+  await (await label).waitForURL(/\/api\/v1\/downloads\//);
+});
+
+test('the dashboards count what was received, per vendor, invoice and model', async ({ page }) => {
+  await page.goto('/invoice/warehouse-box/dashboard');
+  await expect(page.getByRole('heading', { name: 'Warehouse box dashboard' })).toBeVisible();
+  await expect(page.getByTestId('figure-today')).not.toContainText(/\b0\b/);
+  const byInvoice = page.getByRole('table', { name: 'Waiting for production, by invoice' });
+  await expect(byInvoice.getByRole('row').filter({ hasText: `${INVOICE} (` })).toContainText('3');
+  const byVendor = page.getByRole('table', { name: 'Waiting for production, by vendor' });
+  await expect(byVendor.getByRole('row').filter({ hasText: setup.vendor })).toContainText('3');
+  const staged = page
+    .getByRole('table', { name: 'Boxes by status' })
+    .getByRole('row')
+    .filter({ hasText: 'staged' });
+  await expect(staged).toBeVisible();
+
+  // Per model, for the vendor: three received, none processed yet; the export downloads.
+  await page.getByRole('link', { name: 'By model' }).click();
+  await expect(page.getByRole('heading', { name: 'Warehouse boxes by model' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Vendor' }).fill(setup.vendor);
+  await page
+    .locator('.ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${setup.vendor}$`) })
+    .click();
+  await expect(page).toHaveURL(/vendor_id=\d+/);
+  const figures = page.getByRole('table', { name: 'Figures per model' });
+  await expect(figures.getByRole('row')).toHaveCount(2);
+  const modelRow = figures.getByRole('row').filter({ hasText: setup.model });
+  await expect(modelRow.getByRole('cell').nth(1)).toHaveText('3');
+  await expect(modelRow.getByRole('cell').last()).toHaveText('—');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('menuitem', { name: 'CSV' }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.csv$/);
+});
