@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs, imeiOf, seedReceivingCatalogue, type Api } from './api';
 import { ADMIN_PASSWORD, signIn } from './support';
@@ -6,10 +7,15 @@ import { ADMIN_PASSWORD, signIn } from './support';
 const TAG = 61;
 const INVOICE = `INV-${TAG}`;
 const OTHER_INVOICE = `INV-${TAG}-B`;
+/** A TAC no model maps to until the station learns it. */
+const UNKNOWN_TAC = String(90_000_000 + TAG * 10 + 9);
 
 type Setup = {
-  /** On the invoice: two are scanned at the station, the third into another box beforehand. */
-  imeis: [string, string, string];
+  /**
+   * On the invoice: two are scanned at the station, the third into another box beforehand, the
+   * fourth is on the blacklist.
+   */
+  imeis: [string, string, string, string];
   /** On the other invoice of the same vendor. */
   elsewhere: string;
   otherBox: string;
@@ -39,13 +45,28 @@ async function importManifest(api: Api, setup: Omit<Setup, 'otherBox'>) {
   return invoices.items.find((invoice) => invoice.invoice_no === INVOICE)!.id;
 }
 
+/** Serious or critical accessibility violations on the page as it stands. */
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return violations
+    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
+    .map((violation) => ({
+      rule: violation.id,
+      nodes: violation.nodes.map((node) => node.target),
+    }));
+}
+
 const station = (page: Page) => page.getByRole('region', { name: /^Box WB-/ });
 const scanInput = (page: Page) => page.getByRole('textbox', { name: 'Scan an IMEI' });
 const scanLines = (page: Page) => page.getByTestId('scan-line');
 
-/** Types a code as a keyboard-wedge scanner does: the digits, then Enter. */
+/**
+ * Types a code as a keyboard-wedge scanner does: the digits, then Enter, wherever the focus is;
+ * the station sends them to its scan input.
+ */
 async function wedgeScan(page: Page, code: string) {
-  await expect(scanInput(page)).toBeFocused();
   await page.keyboard.type(code, { delay: 5 });
   await page.keyboard.press('Enter');
 }
@@ -70,7 +91,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   const catalogue = await seedReceivingCatalogue(api, TAG);
   const tac = catalogue.models.main.tac;
   const base = {
-    imeis: [1, 2, 3].map((serial) => imeiOf(tac, serial)) as Setup['imeis'],
+    imeis: [1, 2, 3, 5].map((serial) => imeiOf(tac, serial)) as Setup['imeis'],
     elsewhere: imeiOf(tac, 4),
     model: catalogue.models.main.name,
     vendor: catalogue.vendor.name,
@@ -84,6 +105,11 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     code: base.imeis[2],
   });
   expect(scan.result).toBe('added');
+  await api.post('/blacklist-entries', {
+    imei: base.imeis[3],
+    reason: 'stolen',
+    source: 'carrier',
+  });
   setup = { ...base, otherBox: other.code };
   await request.dispose();
 });
@@ -107,16 +133,17 @@ test('open a box for an invoice, scan as a wedge scanner does, reload, undo', as
     .filter({ hasText: new RegExp(`^${INVOICE} \\(`) })
     .click();
   await drawer.getByLabel('Vendor label').fill(`CARTON ${TAG}/1`);
-  await drawer.getByLabel('Expected quantity').fill('3');
+  await drawer.getByLabel('Expected quantity').fill('5');
   await drawer.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/[?&]box=\d+/);
   await expect(station(page)).toBeVisible();
-  await expect(page.getByTestId('box-counts')).toHaveText('0 of 3');
+  await expect(page.getByTestId('box-counts')).toHaveText('0 of 5');
+  await expect(scanInput(page)).toBeFocused();
 
   // Each answer shows at once, in its colour, and the input keeps the focus.
   await wedgeScan(page, first);
   await expectNewestScan(page, first, 'added', 'Added');
-  await expect(page.getByTestId('box-counts')).toHaveText('1 of 3');
+  await expect(page.getByTestId('box-counts')).toHaveText('1 of 5');
   const badDigit = `${second.slice(0, 14)}${(Number(second.at(-1)) + 1) % 10}`;
   await wedgeScan(page, badDigit);
   await expectNewestScan(page, badDigit, 'bad_check_digit', 'Bad check digit');
@@ -128,33 +155,62 @@ test('open a box for an invoice, scan as a wedge scanner does, reload, undo', as
   await expectNewestScan(page, third, 'in_other_box', `Already received in ${setup.otherBox}`);
   await wedgeScan(page, second);
   await expectNewestScan(page, second, 'added', 'Added');
-  await expect(page.getByTestId('box-counts')).toHaveText('2 of 3');
+  await expect(page.getByTestId('box-counts')).toHaveText('2 of 5');
   await expect(scanInput(page)).toBeFocused();
 
   // A reload in the middle of the box: the counts, the devices and the answers are all there.
   await page.reload();
-  await expect(page.getByTestId('box-counts')).toHaveText('2 of 3');
+  await expect(page.getByTestId('box-counts')).toHaveText('2 of 5');
   const inBox = page.getByRole('table', { name: 'Devices in the box' });
   await expect(inBox.getByRole('row').filter({ hasText: first })).toBeVisible();
   await expect(inBox.getByRole('row').filter({ hasText: second })).toBeVisible();
   await expect(scanLines(page)).toHaveCount(6);
   await expect(scanLines(page).first()).toHaveAttribute('data-result', 'added');
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Undo the last scan, then scan it again.
   await page.getByRole('button', { name: 'Undo last scan' }).click();
   await page.getByRole('tooltip').getByRole('button', { name: 'Undo' }).click();
-  await expect(page.getByTestId('box-counts')).toHaveText('1 of 3');
+  await expect(page.getByTestId('box-counts')).toHaveText('1 of 5');
   await expect(inBox.getByRole('row').filter({ hasText: second })).toHaveCount(0);
-  await scanInput(page).focus();
   await wedgeScan(page, second);
   await expectNewestScan(page, second, 'added', 'Added');
-  await expect(page.getByTestId('box-counts')).toHaveText('2 of 3');
+  await expect(page.getByTestId('box-counts')).toHaveText('2 of 5');
   boxUrl = page.url();
+});
+
+test('learn an unknown TAC at the station; a blacklisted IMEI is received on hold', async ({
+  page,
+}) => {
+  await page.goto(boxUrl);
+  await expect(page.getByTestId('box-counts')).toHaveText('2 of 5');
+  const stranger = imeiOf(UNKNOWN_TAC, 1);
+  await wedgeScan(page, stranger);
+  await expectNewestScan(page, stranger, 'unknown_tac', `TAC ${UNKNOWN_TAC} maps to no model yet`);
+  await scanLines(page)
+    .first()
+    .getByRole('button', { name: `Learn TAC ${UNKNOWN_TAC}` })
+    .click();
+  const learning = page.getByRole('dialog', { name: `Map TAC ${UNKNOWN_TAC} to a model` });
+  await learning.getByRole('combobox', { name: /Model$/ }).fill(`Phone ${TAG}`);
+  await page
+    .locator('.ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${setup.model}$`) })
+    .click();
+  await learning.getByRole('button', { name: 'Map' }).click();
+  // Learned, the device is scanned again: received, flagged as off the invoice.
+  await expectNewestScan(page, stranger, 'unexpected', 'not on the invoice');
+  await expect(page.getByTestId('box-counts')).toHaveText('3 of 5');
+
+  const listed = setup.imeis[3];
+  await wedgeScan(page, listed);
+  await expectNewestScan(page, listed, 'blacklisted', 'received on hold');
+  await expect(page.getByTestId('box-counts')).toHaveText('4 of 5');
 });
 
 test('close the short box with a manager override, stage it, open its label', async ({ page }) => {
   await page.goto(boxUrl);
-  await expect(page.getByTestId('box-counts')).toHaveText('2 of 3');
+  await expect(page.getByTestId('box-counts')).toHaveText('4 of 5');
 
   // Two of three: closing needs a manager's reason.
   await page.getByRole('button', { name: 'Close box' }).click();
@@ -177,7 +233,7 @@ test('close the short box with a manager override, stage it, open its label', as
   await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
   await expect(page.getByTestId('list-count')).toHaveText(/^1 /);
   const row = page.getByRole('row').filter({ hasText: `CARTON ${TAG}/1` });
-  await expect(row).toContainText('2 of 3');
+  await expect(row).toContainText('4 of 5');
   await expect(row).toContainText(`STG-${TAG}`);
 
   // Its label opens in a new tab: the server's PDF.
@@ -191,16 +247,18 @@ test('the dashboards count what was received, per vendor, invoice and model', as
   await expect(page.getByRole('heading', { name: 'Warehouse box dashboard' })).toBeVisible();
   await expect(page.getByTestId('figure-today')).not.toContainText(/\b0\b/);
   const byInvoice = page.getByRole('table', { name: 'Waiting for production, by invoice' });
-  await expect(byInvoice.getByRole('row').filter({ hasText: `${INVOICE} (` })).toContainText('3');
+  await expect(byInvoice.getByRole('row').filter({ hasText: `${INVOICE} (` })).toContainText('4');
   const byVendor = page.getByRole('table', { name: 'Waiting for production, by vendor' });
-  await expect(byVendor.getByRole('row').filter({ hasText: setup.vendor })).toContainText('3');
+  await expect(byVendor.getByRole('row').filter({ hasText: setup.vendor })).toContainText('4');
   const staged = page
     .getByRole('table', { name: 'Boxes by status' })
     .getByRole('row')
     .filter({ hasText: 'staged' });
   await expect(staged).toBeVisible();
 
-  // Per model, for the vendor: three received, none processed yet; the export downloads.
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Per model, for the vendor: four waiting, one held, none processed yet; the export downloads.
   await page.getByRole('link', { name: 'By model' }).click();
   await expect(page.getByRole('heading', { name: 'Warehouse boxes by model' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Vendor' }).fill(setup.vendor);
@@ -212,7 +270,8 @@ test('the dashboards count what was received, per vendor, invoice and model', as
   const figures = page.getByRole('table', { name: 'Figures per model' });
   await expect(figures.getByRole('row')).toHaveCount(2);
   const modelRow = figures.getByRole('row').filter({ hasText: setup.model });
-  await expect(modelRow.getByRole('cell').nth(1)).toHaveText('3');
+  await expect(modelRow.getByRole('cell').nth(1)).toHaveText('4');
+  await expect(modelRow.getByRole('cell').nth(6)).toHaveText('1');
   await expect(modelRow.getByRole('cell').last()).toHaveText('—');
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export' }).click();

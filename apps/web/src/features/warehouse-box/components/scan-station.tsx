@@ -262,6 +262,28 @@ export function ScanStation({ boxId, onBack }: { boxId: number; onBack: () => vo
   const receiving = box?.status === 'receiving';
   const scanning = canScan && receiving;
 
+  // A scanner types into the station wherever the focus was left (on a button, after a dialog
+  // gave it back): a character typed outside any field goes to the scan input. Tab, Enter, Space
+  // and the arrows still work the buttons, so the page stays usable from the keyboard.
+  useEffect(() => {
+    if (!scanning) return;
+    const redirect = (event: KeyboardEvent) => {
+      if (event.key.length !== 1 || event.key === ' ') return;
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      const active = document.activeElement;
+      if (
+        active instanceof HTMLElement &&
+        (active.isContentEditable ||
+          active.closest('input, textarea, select, [role="dialog"], [role="tooltip"]'))
+      ) {
+        return;
+      }
+      input.current?.focus();
+    };
+    document.addEventListener('keydown', redirect, true);
+    return () => document.removeEventListener('keydown', redirect, true);
+  }, [scanning]);
+
   const scan = async (raw: string) => {
     const code = raw.trim();
     if (!code) return;
@@ -456,6 +478,7 @@ export function ScanStation({ boxId, onBack }: { boxId: number; onBack: () => vo
       />
       {percent !== null && (
         <Progress
+          aria-label="Scanned of expected"
           percent={Math.min(percent, 100)}
           status={box.qty_scanned > box.qty_expected! ? 'exception' : undefined}
           format={() => countText(box.qty_scanned, box.qty_expected)}
