@@ -119,7 +119,9 @@ test.beforeEach(async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Welcome, Administrator' })).toBeVisible();
 });
 
-test('open a box for an invoice, scan as a wedge scanner does, reload, undo', async ({ page }) => {
+test('open a box for an invoice, scan as a wedge scanner does, reload mid-box', async ({
+  page,
+}) => {
   const [first, second, third] = setup.imeis;
   await page.goto('/invoice/warehouse-box');
   await expect(page.getByRole('heading', { name: 'Warehouse boxes' })).toBeVisible();
@@ -166,9 +168,19 @@ test('open a box for an invoice, scan as a wedge scanner does, reload, undo', as
   await expect(inBox.getByRole('row').filter({ hasText: second })).toBeVisible();
   await expect(scanLines(page)).toHaveCount(6);
   await expect(scanLines(page).first()).toHaveAttribute('data-result', 'added');
+  boxUrl = page.url();
+});
+
+test('undo a scan; learn an unknown TAC at the station; a blacklisted IMEI is received on hold', async ({
+  page,
+}) => {
+  const second = setup.imeis[1];
+  await page.goto(boxUrl);
+  await expect(page.getByTestId('box-counts')).toHaveText('2 of 5');
   expect(await seriousViolations(page)).toEqual([]);
 
   // Undo the last scan, then scan it again.
+  const inBox = page.getByRole('table', { name: 'Devices in the box' });
   await page.getByRole('button', { name: 'Undo last scan' }).click();
   await page.getByRole('tooltip').getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByTestId('box-counts')).toHaveText('1 of 5');
@@ -176,14 +188,7 @@ test('open a box for an invoice, scan as a wedge scanner does, reload, undo', as
   await wedgeScan(page, second);
   await expectNewestScan(page, second, 'added', 'Added');
   await expect(page.getByTestId('box-counts')).toHaveText('2 of 5');
-  boxUrl = page.url();
-});
 
-test('learn an unknown TAC at the station; a blacklisted IMEI is received on hold', async ({
-  page,
-}) => {
-  await page.goto(boxUrl);
-  await expect(page.getByTestId('box-counts')).toHaveText('2 of 5');
   const stranger = imeiOf(UNKNOWN_TAC, 1);
   await wedgeScan(page, stranger);
   await expectNewestScan(page, stranger, 'unknown_tac', `TAC ${UNKNOWN_TAC} maps to no model yet`);
@@ -212,16 +217,27 @@ test('close the short box with a manager override, stage it, open its label', as
   await page.goto(boxUrl);
   await expect(page.getByTestId('box-counts')).toHaveText('4 of 5');
 
-  // Two of three: closing needs a manager's reason.
-  await page.getByRole('button', { name: 'Close box' }).click();
-  const override = page.getByRole('dialog', { name: /with a manager override$/ });
-  await override.getByRole('button', { name: 'Close the box' }).click();
-  await expect(override).toContainText('Say why the box is closed.');
-  await override.getByLabel('Reason').fill(`The third device went to ${setup.otherBox}`);
-  await override.getByRole('button', { name: 'Close the box' }).click();
-  await expect(page.getByTestId('box-status')).toHaveText('received');
-  await expect(station(page)).toContainText(`The third device went to ${setup.otherBox}`);
-  await expect(scanInput(page)).toHaveCount(0);
+  // Four of five: closing needs a manager's reason.
+  const closeWithOverride = async (reason: string) => {
+    await page.getByRole('button', { name: 'Close box' }).click();
+    const override = page.getByRole('dialog', { name: /with a manager override$/ });
+    await override.getByRole('button', { name: 'Close the box' }).click();
+    await expect(override).toContainText('Say why the box is closed.');
+    await override.getByLabel('Reason').fill(reason);
+    await override.getByRole('button', { name: 'Close the box' }).click();
+    await expect(page.getByTestId('box-status')).toHaveText('received');
+    await expect(station(page)).toContainText(reason);
+    await expect(scanInput(page)).toHaveCount(0);
+  };
+  await closeWithOverride('The fifth device never came');
+
+  // A manager reopens it; closed again, the new reason stands.
+  await page.getByRole('button', { name: 'Reopen' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: 'Reopen' }).click();
+  await expect(page.getByTestId('box-status')).toHaveText('receiving');
+  await expect(scanInput(page)).toBeVisible();
+  await closeWithOverride(`The third device went to ${setup.otherBox}`);
+  await expect(station(page)).not.toContainText('The fifth device never came');
 
   // Staged at a location; the list shows the box there.
   await page.getByRole('searchbox', { name: 'Staging location' }).fill(`stg-${TAG}`);

@@ -396,7 +396,8 @@ export function ScanStation({ boxId, onBack }: { boxId: number; onBack: () => vo
 
   return (
     <section aria-label={`Box ${box.code}`}>
-      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }} wrap>
+      {/* The actions sit on the left, clear of the notifications at the top right. */}
+      <Space orientation="vertical" size="small" style={{ marginBottom: 12 }}>
         <Space wrap>
           <Button onClick={onBack}>All boxes</Button>
           <Typography.Title level={4} style={{ margin: 0 }}>
