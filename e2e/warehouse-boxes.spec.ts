@@ -19,12 +19,14 @@ type Setup = {
   /** On the other invoice of the same vendor. */
   elsewhere: string;
   otherBox: string;
+  invoiceId: number;
+  tac: string;
   model: string;
   vendor: string;
 };
 
 /** A vendor manifest of two invoices, imported as a clerk would. */
-async function importManifest(api: Api, setup: Omit<Setup, 'otherBox'>) {
+async function importManifest(api: Api, setup: Omit<Setup, 'otherBox' | 'invoiceId'>) {
   const row = (invoice: string, imei: string) =>
     `${setup.vendor},${invoice},2026-11-02,${imei},${setup.model},Colour ${TAG},B,45.00`;
   const csv = [
@@ -93,6 +95,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   const base = {
     imeis: [1, 2, 3, 5].map((serial) => imeiOf(tac, serial)) as Setup['imeis'],
     elsewhere: imeiOf(tac, 4),
+    tac,
     model: catalogue.models.main.name,
     vendor: catalogue.vendor.name,
   };
@@ -110,7 +113,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     reason: 'stolen',
     source: 'carrier',
   });
-  setup = { ...base, otherBox: other.code };
+  setup = { ...base, otherBox: other.code, invoiceId };
   await request.dispose();
 });
 
@@ -124,7 +127,10 @@ test('open a box for an invoice, scan as a wedge scanner does, reload mid-box', 
 }) => {
   const [first, second, third] = setup.imeis;
   await page.goto('/invoice/warehouse-box');
-  await expect(page.getByRole('heading', { name: 'Warehouse boxes' })).toBeVisible();
+  // The first visit loads the page's code: slow on a busy machine.
+  await expect(page.getByRole('heading', { name: 'Warehouse boxes' })).toBeVisible({
+    timeout: 15_000,
+  });
 
   // A new box for the invoice, expecting three devices: it opens at its scan station.
   await page.getByRole('button', { name: 'New warehouse box' }).click();
@@ -293,4 +299,46 @@ test('the dashboards count what was received, per vendor, invoice and model', as
   await page.getByRole('button', { name: 'Export' }).click();
   await page.getByRole('menuitem', { name: 'CSV' }).click();
   expect((await download).suggestedFilename()).toMatch(/\.csv$/);
+});
+
+test('a sorter without the override is told who closes a short box', async ({
+  browser,
+  playwright,
+}, testInfo) => {
+  const baseURL = testInfo.project.use.baseURL;
+  const password = `sorter-${TAG}-password-2026`;
+  // A warehouse sorter as the default role makes one, with a box of one device of two.
+  const request = await playwright.request.newContext({ baseURL });
+  const admin = await apiAs(request, 'admin', ADMIN_PASSWORD);
+  const roles = await admin.get<{ items: { id: number; name: string }[] }>('/roles?limit=200');
+  const sorting = roles.items.find((role) => role.name === 'Warehouse Sorting')!;
+  const created = await admin.post<{ temporary_password: string }>('/users', {
+    user_name: `sorter.${TAG}`,
+    name: `Sorter ${TAG}`,
+    type: 'staff',
+    role_ids: [sorting.id],
+  });
+  const first = await apiAs(request, `sorter.${TAG}`, created.temporary_password);
+  await first.post('/profile/password', { new_password: password, new_password_confirm: password });
+  const sorter = await apiAs(request, `sorter.${TAG}`, password);
+  const box = await sorter.post<{ id: number }>('/warehouse-boxes', {
+    invoice_id: setup.invoiceId,
+    qty_expected: 2,
+  });
+  await sorter.post(`/warehouse-boxes/${box.id}/scans`, { code: imeiOf(setup.tac, 6) });
+  await request.dispose();
+
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await signIn(page, `sorter.${TAG}`, password);
+  await expect(page.getByRole('heading', { name: `Welcome, Sorter ${TAG}` })).toBeVisible();
+  await page.goto(`/invoice/warehouse-box?box=${box.id}`);
+  await expect(page.getByTestId('box-counts')).toHaveText('1 of 2');
+  await page.getByRole('button', { name: 'Close box' }).click();
+  await expect(page.getByTestId('close-refusal')).toContainText(
+    '1 scanned of 2 expected: a manager closes this box, with a reason.',
+  );
+  await expect(page.getByTestId('box-status')).toHaveText('receiving');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await context.close();
 });
