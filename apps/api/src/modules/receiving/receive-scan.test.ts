@@ -105,6 +105,16 @@ describe('a scan', () => {
     });
   });
 
+  it('names the box a device was received in already, and when, in UTC', async () => {
+    const second = await openBox(clerk, invoiceId, {});
+    const answer = await scan(clerk, second, MANIFEST[0]!);
+    expect(answer).toMatchObject({ result: 'in_other_box', device: { imei: MANIFEST[0] } });
+    expect(answer.message).toMatch(
+      /^Already received in WB-\d{6} \(invoice INV-1\) on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC by .+\.$/,
+    );
+    expect((await clerk.delete(`/warehouse-boxes/${second}`)).statusCode).toBe(200);
+  });
+
   it('sends a device of another invoice to that invoice', async () => {
     expect(await scan(clerk, box, OTHER_INVOICE)).toMatchObject({
       result: 'other_invoice',
