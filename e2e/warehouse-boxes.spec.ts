@@ -203,11 +203,16 @@ test('undo a scan; learn an unknown TAC at the station; a blacklisted IMEI is re
     .getByRole('button', { name: `Learn TAC ${UNKNOWN_TAC}` })
     .click();
   const learning = page.getByRole('dialog', { name: `Map TAC ${UNKNOWN_TAC} to a model` });
-  await learning.getByRole('combobox', { name: /Model$/ }).fill(`Phone ${TAG}`);
-  await page
-    .locator('.ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${setup.model}$`) })
-    .click();
+  // The picker searches as it is typed into; on a busy machine a late answer can redraw its
+  // options under the pointer, so the choice is made again until the modal shows it.
+  await expect(async () => {
+    await learning.getByRole('combobox', { name: /Model$/ }).fill(`Phone ${TAG}`);
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: new RegExp(`^${setup.model}$`) })
+      .click({ timeout: 3_000 });
+    await expect(learning).toContainText(setup.model, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
   await learning.getByRole('button', { name: 'Map' }).click();
   // Learned, the device is scanned again: received, flagged as off the invoice.
   await expectNewestScan(page, stranger, 'unexpected', 'not on the invoice');
