@@ -107,7 +107,9 @@ export function registerEndpoint<E extends EndpointDefinition>(
       if (result instanceof FileAnswer) {
         const { fileName, contentType, stream } = result.file;
         reply.header('content-type', contentType);
-        reply.header('content-disposition', `attachment; filename="${fileName}"`);
+        // A PDF (a label) opens in the browser's viewer to print; other files are saved.
+        const disposition = contentType === 'application/pdf' ? 'inline' : 'attachment';
+        reply.header('content-disposition', `${disposition}; filename="${fileName}"`);
         reply.header('cache-control', 'no-store');
         return reply.send(stream);
       }

@@ -144,10 +144,12 @@ export function ResourceFormDrawer<T extends { id: number }>({
   const submit = async (values: Record<string, unknown>) => {
     const body = declared.toBody ? declared.toBody(values) : values;
     try {
+      let created: unknown = null;
       if (item) await writes.update.mutateAsync({ id: item.id, body });
-      else await writes.create.mutateAsync(body);
+      else created = (await writes.create.mutateAsync(body)).data;
       notify.success(`The ${singular} is saved.`);
       onClose();
+      if (created) declared.onCreated?.(created as T);
     } catch (error) {
       showApiError(error, form);
     }

@@ -70,6 +70,8 @@ export type ResourceForm<T> = {
   readonly defaults: Record<string, unknown>;
   readonly toValues: (item: T) => Record<string, unknown>;
   readonly toBody?: (values: Record<string, unknown>) => unknown;
+  /** What follows a creation (a new box opens its scan station). */
+  readonly onCreated?: (item: T) => void;
 };
 
 /** A file import offered on the page: its own, or another resource's (a manifest on invoices). */

@@ -48,7 +48,8 @@ const ImportDrawer = lazy(() => import('./import-drawer'));
 
 const PAGE_SIZES = [20, 50, 100, 200];
 
-function RemoteFilter({
+/** A filter whose options are searched on the server (a picker endpoint). */
+export function RemoteFilter({
   filter,
   value,
   onChange,

@@ -84,6 +84,7 @@ export const warehouseBoxList = defineList({
   filters: {
     status: enumFilter(WAREHOUSE_BOX_STATUSES),
     invoice_id: idFilter,
+    vendor_id: idFilter,
   },
   sorts: ['created_at', 'code'],
   defaultSort: 'created_at',
@@ -299,6 +300,11 @@ export const boxLabelEndpoint = defineEndpoint({
 export const boxInvoiceOptionsEndpoint = pickerEndpoint(
   '/warehouse-boxes/invoice-options',
   'invoices not closed',
+  WAREHOUSE_BOX_ACCESS,
+);
+export const boxVendorOptionsEndpoint = pickerEndpoint(
+  '/warehouse-boxes/vendor-options',
+  'vendors',
   WAREHOUSE_BOX_ACCESS,
 );
 export const boxModelOptionsEndpoint = pickerEndpoint(

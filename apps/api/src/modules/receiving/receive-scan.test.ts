@@ -105,6 +105,16 @@ describe('a scan', () => {
     });
   });
 
+  it('names the box a device was received in already, and when, in UTC', async () => {
+    const second = await openBox(clerk, invoiceId, {});
+    const answer = await scan(clerk, second, MANIFEST[0]!);
+    expect(answer).toMatchObject({ result: 'in_other_box', device: { imei: MANIFEST[0] } });
+    expect(answer.message).toMatch(
+      /^Already received in WB-\d{6} \(invoice INV-1\) on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC by .+\.$/,
+    );
+    expect((await clerk.delete(`/warehouse-boxes/${second}`)).statusCode).toBe(200);
+  });
+
   it('sends a device of another invoice to that invoice', async () => {
     expect(await scan(clerk, box, OTHER_INVOICE)).toMatchObject({
       result: 'other_invoice',
@@ -327,12 +337,30 @@ describe('boxes', () => {
     );
   });
 
+  it("are filtered by vendor, picked from the station's own vendor options", async () => {
+    const ofAcme = bodyOf<{ items: WarehouseBox[] }>(
+      await clerk.get(`/warehouse-boxes?vendor_id=${catalogue.vendors.acme}`),
+    ).data.items;
+    expect(ofAcme.length).toBeGreaterThan(0);
+    expect(ofAcme.every((box) => box.vendor_id === catalogue.vendors.acme)).toBe(true);
+    expect(
+      bodyOf<{ items: WarehouseBox[] }>(
+        await clerk.get(`/warehouse-boxes?vendor_id=${catalogue.vendors.other}`),
+      ).data.items,
+    ).toEqual([]);
+    const options = bodyOf<{ id: number; label: string }[]>(
+      await clerk.get('/warehouse-boxes/vendor-options?search=acme'),
+    ).data;
+    expect(options).toEqual([{ id: catalogue.vendors.acme, label: 'Acme Recyclers' }]);
+  });
+
   it('prints a label: a PDF with the box code', async () => {
     const [box] = bodyOf<{ items: WarehouseBox[] }>(await admin.get('/warehouse-boxes')).data.items;
     const file = await admin.download(`/warehouse-boxes/${box!.id}/label`, undefined);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(file.headers['content-disposition']).toContain(`${box!.code}.pdf`);
+    // Inline: the station opens it in the browser's PDF viewer to print.
+    expect(file.headers['content-disposition']).toBe(`inline; filename="${box!.code}.pdf"`);
   });
 });

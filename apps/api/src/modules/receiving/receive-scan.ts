@@ -17,8 +17,9 @@ type DatabaseAnswer = {
   detail: Record<string, string | null> | null;
 };
 
+/** A moment in the station's sentence; the server knows no reader's zone, so it says UTC. */
 const dayAndTime = (iso: string | null | undefined) =>
-  iso ? new Date(iso).toISOString().slice(0, 16).replace('T', ' ') : 'earlier';
+  iso ? `${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC` : 'earlier';
 
 const deviceText = (device: ScannedDevice | null) =>
   device

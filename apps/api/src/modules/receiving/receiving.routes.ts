@@ -4,6 +4,7 @@ import {
   boxInvoiceOptionsEndpoint,
   boxLabelEndpoint,
   boxModelOptionsEndpoint,
+  boxVendorOptionsEndpoint,
   checkInShipmentEndpoint,
   closeBoxEndpoint,
   closeInvoiceEndpoint,
@@ -181,6 +182,7 @@ export const receivingModule: AppModule = {
     });
     endpoint(boxInvoiceOptionsEndpoint, ({ query }) => PICKERS.openInvoices(db, query.search));
     endpoint(boxModelOptionsEndpoint, ({ query }) => PICKERS.models(db, query.search));
+    endpoint(boxVendorOptionsEndpoint, ({ query }) => PICKERS.vendors(db, query.search, false));
 
     endpoint(warehouseBoxDashboardEndpoint, ({ query }) => boxDashboard(db, query.tz));
     endpoint(modelDashboardEndpoint, ({ query }) => modelPipeline(db, query.vendor_id));

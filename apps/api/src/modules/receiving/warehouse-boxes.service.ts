@@ -128,6 +128,7 @@ const boxList: ListSql<ListQueryOf<typeof warehouseBoxList>> = {
   filters: (query) => [
     query.status !== undefined && ['wb.status = ?', query.status],
     query.invoice_id !== undefined && ['wb.invoice_id = ?', query.invoice_id],
+    query.vendor_id !== undefined && ['i.vendor_id = ?', query.vendor_id],
   ],
 };
 

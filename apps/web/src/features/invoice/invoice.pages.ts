@@ -3,7 +3,7 @@ import { pendingPages, type PageEntry } from '../../shell/page-types';
 
 const S = STATION_ACCESS;
 
-const receivingPages: PageEntry[] = [
+export const invoicePages: PageEntry[] = [
   {
     path: '/shipment-management/invoice',
     group: 'Invoice',
@@ -21,81 +21,86 @@ const receivingPages: PageEntry[] = [
     permission: 'invoice-shipment.view-list',
     load: () => import('./pages/inbound-shipments-page'),
   },
+  {
+    path: '/invoice/warehouse-box',
+    group: 'Invoice',
+    label: 'Warehouse boxes',
+    summary: 'Receive devices by scanning their IMEIs into warehouse boxes.',
+    ...S.warehouseBox,
+    load: () => import('../warehouse-box/pages/warehouse-boxes-page'),
+  },
+  ...pendingPages('Invoice', [
+    [
+      '/invoice/product-request',
+      'Product requests',
+      { permission: 'request.index' },
+      'Requests to the product team to process received stock.',
+    ],
+    [
+      '/invoice/product-team',
+      'Product team',
+      S.productTeam,
+      'Production overview: boxes waiting, in production and done; load per leader and worker.',
+    ],
+    [
+      '/invoice/product-team/leader',
+      'Production leader',
+      S.productTeamLeader,
+      'Assign boxes and devices to workers and review failures.',
+    ],
+    [
+      '/invoice/product-team/worker',
+      'Production worker',
+      S.productTeamWorker,
+      'Test, wipe and grade devices.',
+    ],
+    [
+      '/consolidation',
+      'Consolidation',
+      S.consolidation,
+      'Graded devices waiting, grouped by model, colour, capacity and grade.',
+    ],
+    [
+      '/consolidation/worker',
+      'Consolidation worker',
+      S.consolidationWorker,
+      'Scan devices into homogeneous inventory boxes and seal them.',
+    ],
+    [
+      '/consolidation/box',
+      'Consolidation boxes',
+      S.consolidationBox,
+      'Consolidation boxes: fill, status, reopen and putaway.',
+    ],
+    [
+      '/consolidation/inquire-device',
+      'Inquire device',
+      S.consolidationInquireDevice,
+      'Scan an IMEI to see its production and consolidation history.',
+    ],
+  ]),
+  {
+    path: '/invoice/warehouse-box/dashboard',
+    group: 'Invoice',
+    label: 'Warehouse box dashboard',
+    summary: 'Boxes by status, units received and unprocessed stock by age.',
+    ...S.warehouseBoxDashboard,
+    load: () => import('../warehouse-box/pages/box-dashboard-page'),
+  },
+  {
+    path: '/invoice/warehouse-box/dashboard/model',
+    group: 'Invoice',
+    label: 'Warehouse boxes by model',
+    summary: 'Received, requested, in production, graded and failed per model, with yield.',
+    ...S.warehouseBoxDashboard,
+    load: () => import('../warehouse-box/pages/model-dashboard-page'),
+  },
+  ...pendingPages('Invoice', [
+    [
+      '/invoice/product-team/update-device',
+      'Correct device',
+      S.productTeamUpdateDevice,
+      'Correct a device’s model, colour, capacity or grade, with a reason.',
+    ],
+  ]),
 ];
-
-const pendingInvoicePages = pendingPages('Invoice', [
-  [
-    '/invoice/warehouse-box',
-    'Warehouse boxes',
-    S.warehouseBox,
-    'Receive devices by scanning their IMEIs into warehouse boxes.',
-  ],
-  [
-    '/invoice/product-request',
-    'Product requests',
-    { permission: 'request.index' },
-    'Requests to the product team to process received stock.',
-  ],
-  [
-    '/invoice/product-team',
-    'Product team',
-    S.productTeam,
-    'Production overview: boxes waiting, in production and done; load per leader and worker.',
-  ],
-  [
-    '/invoice/product-team/leader',
-    'Production leader',
-    S.productTeamLeader,
-    'Assign boxes and devices to workers and review failures.',
-  ],
-  [
-    '/invoice/product-team/worker',
-    'Production worker',
-    S.productTeamWorker,
-    'Test, wipe and grade devices.',
-  ],
-  [
-    '/consolidation',
-    'Consolidation',
-    S.consolidation,
-    'Graded devices waiting, grouped by model, colour, capacity and grade.',
-  ],
-  [
-    '/consolidation/worker',
-    'Consolidation worker',
-    S.consolidationWorker,
-    'Scan devices into homogeneous inventory boxes and seal them.',
-  ],
-  [
-    '/consolidation/box',
-    'Consolidation boxes',
-    S.consolidationBox,
-    'Consolidation boxes: fill, status, reopen and putaway.',
-  ],
-  [
-    '/consolidation/inquire-device',
-    'Inquire device',
-    S.consolidationInquireDevice,
-    'Scan an IMEI to see its production and consolidation history.',
-  ],
-  [
-    '/invoice/warehouse-box/dashboard',
-    'Warehouse box dashboard',
-    S.warehouseBoxDashboard,
-    'Boxes by status, units received and unprocessed stock by age.',
-  ],
-  [
-    '/invoice/warehouse-box/dashboard/model',
-    'Warehouse boxes by model',
-    S.warehouseBoxDashboard,
-    'Received, requested, in production, graded and failed per model, with yield.',
-  ],
-  [
-    '/invoice/product-team/update-device',
-    'Correct device',
-    S.productTeamUpdateDevice,
-    'Correct a device’s model, colour, capacity or grade, with a reason.',
-  ],
-]);
-
-export const invoicePages: PageEntry[] = [...receivingPages, ...pendingInvoicePages];

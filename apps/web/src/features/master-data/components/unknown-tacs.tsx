@@ -21,8 +21,19 @@ const tacsKey = tacNumberEndpoints.list.path;
 
 type LearnValues = { model_id: number; capacity_gb?: number | null };
 
-/** Maps an unknown TAC to a model: from now on its IMEIs are received as that model. */
-function LearnTacModal({ tac, onClose }: { tac: UnknownTac; onClose: () => void }) {
+/**
+ * Maps an unknown TAC to a model: from now on its IMEIs are received as that model. Used here and
+ * at the receiving station, where the scan is tried again once the TAC is learned.
+ */
+export function LearnTacModal({
+  tac,
+  onClose,
+  onLearned,
+}: {
+  tac: Pick<UnknownTac, 'tac'>;
+  onClose: () => void;
+  onLearned?: () => void;
+}) {
   const [form] = Form.useForm<LearnValues>();
   const [models, setModels] = useState<Option[]>([]);
   const [saving, setSaving] = useState(false);
@@ -51,6 +62,7 @@ function LearnTacModal({ tac, onClose }: { tac: UnknownTac; onClose: () => void 
       await client.invalidateQueries({ queryKey: [tacsKey] });
       notify.success(`TAC ${learned.tac} is a ${learned.model} from now on.`);
       onClose();
+      onLearned?.();
     } catch (error) {
       showApiError(error, form);
     } finally {
