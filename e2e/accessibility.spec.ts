@@ -1,34 +1,18 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ADMIN_PASSWORD, signIn } from './support';
+import { seriousViolations } from './ui';
 
 /**
  * QUALITY.md item 7: axe finds no serious or critical accessibility violation on any page. The
  * pages are the home page's links, which list every page an administrator may open.
  */
 
-const SERIOUS = new Set(['serious', 'critical']);
-
-async function violationsOf(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return violations
-    .filter((violation) => SERIOUS.has(violation.impact ?? ''))
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
-    }));
-}
-
 test('every page and the login page have no serious accessibility violation', async ({ page }) => {
   test.setTimeout(600_000);
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   const found: Record<string, unknown> = {};
-  const login = await violationsOf(page);
+  const login = await seriousViolations(page);
   if (login.length > 0) found['/login'] = login;
 
   await signIn(page, 'admin', ADMIN_PASSWORD);
@@ -44,7 +28,7 @@ test('every page and the login page have no serious accessibility violation', as
     await page.goto(path);
     await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible();
     await page.waitForLoadState('networkidle');
-    const violations = await violationsOf(page);
+    const violations = await seriousViolations(page);
     if (violations.length > 0) found[path] = violations;
   }
   expect(found).toEqual({});

@@ -92,3 +92,33 @@ export async function seedReceivingCatalogue(api: Api, tag: number): Promise<Rec
     color,
   };
 }
+
+/**
+ * A vendor manifest of the catalogue's main model, imported through the API as a clerk's file
+ * would be: rows of invoice number and IMEI. Answers each invoice's id by its number.
+ */
+export async function importManifest(
+  api: Api,
+  catalogue: ReceivingCatalogue,
+  rows: readonly (readonly [invoiceNo: string, imei: string])[],
+): Promise<Record<string, number>> {
+  const { vendor, models, color } = catalogue;
+  const csv = [
+    'Vendor,Invoice no,Invoice date,IMEI,Model,Colour,Grade,Unit cost',
+    ...rows.map(
+      ([invoiceNo, imei]) =>
+        `${vendor.name},${invoiceNo},2026-11-02,${imei},${models.main.name},${color},B,45.00`,
+    ),
+  ].join('\n');
+  const batch = await api.upload<{ id: number }>('/invoice-imeis/imports', 'manifest.csv', csv);
+  const check = await api.post<{ errors: unknown[] }>(
+    `/invoice-imeis/imports/${batch.id}/check`,
+    {},
+  );
+  expect(check.errors).toEqual([]);
+  await api.post(`/invoice-imeis/imports/${batch.id}/commit`);
+  const invoices = await api.get<{ items: { id: number; invoice_no: string }[] }>(
+    `/purchase-invoices?vendor_id=${vendor.id}&limit=200`,
+  );
+  return Object.fromEntries(invoices.items.map((invoice) => [invoice.invoice_no, invoice.id]));
+}

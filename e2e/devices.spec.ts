@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, imeiOf, seedReceivingCatalogue, type Api } from './api';
+import { apiAs, imeiOf, importManifest, seedReceivingCatalogue, type Api } from './api';
 import { ADMIN_PASSWORD, signIn } from './support';
+import { chooseOption, closeNotifications, confirmBubble, rowOf, searchList } from './ui';
 
 /** This spec's tag: its vendor, models, TACs and invoice never meet another spec's. */
 const TAG = 53;
@@ -9,35 +10,6 @@ const UNKNOWN_TAC = String(90_000_000 + TAG * 10 + 9);
 
 const drawer = (page: Page) => page.getByRole('dialog');
 const modal = (page: Page, title: string) => page.getByRole('dialog', { name: title });
-/** The confirm bubble of a Popconfirm. */
-const confirmBubble = (page: Page) => page.getByRole('tooltip');
-
-/** Closes the notifications, which sit top right over the drawers' buttons. */
-async function closeNotifications(page: Page) {
-  await page.mouse.move(0, 0);
-  await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 10_000 });
-}
-
-/** A vendor manifest of three devices on one invoice, imported as a clerk would. */
-async function importManifest(api: Api, vendor: string, model: string, imeis: string[]) {
-  const csv = [
-    'Vendor,Invoice no,Invoice date,IMEI,Model,Colour,Grade,Unit cost',
-    ...imeis.map(
-      (imei) => `${vendor},INV-${TAG},2026-11-02,${imei},${model},Colour ${TAG},B,45.00`,
-    ),
-  ].join('\n');
-  const batch = await api.upload<{ id: number }>('/invoice-imeis/imports', 'manifest.csv', csv);
-  const check = await api.post<{ errors: unknown[] }>(
-    `/invoice-imeis/imports/${batch.id}/check`,
-    {},
-  );
-  expect(check.errors).toEqual([]);
-  await api.post(`/invoice-imeis/imports/${batch.id}/commit`);
-  const invoices = await api.get<{ items: { id: number }[] }>(
-    `/purchase-invoices?search=INV-${TAG}`,
-  );
-  return invoices.items[0]!.id;
-}
 
 type Setup = { imeis: [string, string, string]; box: string; model: string };
 
@@ -47,14 +19,13 @@ async function receiveDevices(api: Api): Promise<Setup> {
   const imeis = [1, 2, 3].map((serial) =>
     imeiOf(catalogue.models.main.tac, serial),
   ) as Setup['imeis'];
-  const invoiceId = await importManifest(
+  const invoiceIds = await importManifest(
     api,
-    catalogue.vendor.name,
-    catalogue.models.main.name,
-    imeis,
+    catalogue,
+    imeis.map((imei) => [`INV-${TAG}`, imei] as const),
   );
   const box = await api.post<{ id: number; code: string }>('/warehouse-boxes', {
-    invoice_id: invoiceId,
+    invoice_id: invoiceIds[`INV-${TAG}`],
   });
   for (const code of imeis) {
     const scan = await api.post<{ result: string }>(`/warehouse-boxes/${box.id}/scans`, { code });
@@ -66,23 +37,6 @@ async function receiveDevices(api: Api): Promise<Setup> {
   expect(unknown.result).toBe('unknown_tac');
   return { imeis, box: box.code, model: catalogue.models.main.name };
 }
-
-/** Searches a toolkit list and waits until it shows the one row. */
-async function searchList(page: Page, text: string) {
-  await page.getByRole('searchbox', { name: 'Search' }).fill(text);
-  await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
-  await expect(page.getByTestId('list-count')).toHaveText(/^1 /);
-}
-
-/** Picks the option of an open select whose text is exactly this. */
-async function chooseOption(page: Page, text: string) {
-  await page
-    .locator('.ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${text}$`) })
-    .click();
-}
-
-const rowOf = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
 // One journey in steps: each step starts where the one before left the devices.
 test.describe.configure({ mode: 'serial' });

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, imeiOf, seedReceivingCatalogue, type Api } from './api';
+import { apiAs, imeiOf, importManifest, seedReceivingCatalogue } from './api';
 import { ADMIN_PASSWORD, signIn } from './support';
+import { chooseOption, confirmBubble, seriousViolations, wedgeScan, withBadCheckDigit } from './ui';
 
 /** This spec's tag: its vendor, models, TACs and invoices never meet another spec's. */
-const TAG = 61;
+const TAG = 62;
 const INVOICE = `INV-${TAG}`;
 const OTHER_INVOICE = `INV-${TAG}-B`;
 /** A TAC no model maps to until the station learns it. */
@@ -25,53 +25,9 @@ type Setup = {
   vendor: string;
 };
 
-/** A vendor manifest of two invoices, imported as a clerk would. */
-async function importManifest(api: Api, setup: Omit<Setup, 'otherBox' | 'invoiceId'>) {
-  const row = (invoice: string, imei: string) =>
-    `${setup.vendor},${invoice},2026-11-02,${imei},${setup.model},Colour ${TAG},B,45.00`;
-  const csv = [
-    'Vendor,Invoice no,Invoice date,IMEI,Model,Colour,Grade,Unit cost',
-    ...setup.imeis.map((imei) => row(INVOICE, imei)),
-    row(OTHER_INVOICE, setup.elsewhere),
-  ].join('\n');
-  const batch = await api.upload<{ id: number }>('/invoice-imeis/imports', 'manifest.csv', csv);
-  const check = await api.post<{ errors: unknown[] }>(
-    `/invoice-imeis/imports/${batch.id}/check`,
-    {},
-  );
-  expect(check.errors).toEqual([]);
-  await api.post(`/invoice-imeis/imports/${batch.id}/commit`);
-  const invoices = await api.get<{ items: { id: number; invoice_no: string }[] }>(
-    `/purchase-invoices?search=${INVOICE}`,
-  );
-  return invoices.items.find((invoice) => invoice.invoice_no === INVOICE)!.id;
-}
-
-/** Serious or critical accessibility violations on the page as it stands. */
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-    .map((violation) => ({
-      rule: violation.id,
-      nodes: violation.nodes.map((node) => node.target),
-    }));
-}
-
 const station = (page: Page) => page.getByRole('region', { name: /^Box WB-/ });
 const scanInput = (page: Page) => page.getByRole('textbox', { name: 'Scan an IMEI' });
 const scanLines = (page: Page) => page.getByTestId('scan-line');
-
-/**
- * Types a code as a keyboard-wedge scanner does: the digits, then Enter, wherever the focus is;
- * the station sends them to its scan input.
- */
-async function wedgeScan(page: Page, code: string) {
-  await page.keyboard.type(code, { delay: 5 });
-  await page.keyboard.press('Enter');
-}
 
 /** The newest scan line answers this result for this code. */
 async function expectNewestScan(page: Page, code: string, result: string, text: string | RegExp) {
@@ -99,7 +55,11 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     model: catalogue.models.main.name,
     vendor: catalogue.vendor.name,
   };
-  const invoiceId = await importManifest(api, base);
+  const invoiceIds = await importManifest(api, catalogue, [
+    ...base.imeis.map((imei) => [INVOICE, imei] as const),
+    [OTHER_INVOICE, base.elsewhere] as const,
+  ]);
+  const invoiceId = invoiceIds[INVOICE]!;
   // Another carton of the invoice, where the third device was received already.
   const other = await api.post<{ id: number; code: string }>('/warehouse-boxes', {
     invoice_id: invoiceId,
@@ -152,7 +112,7 @@ test('open a box for an invoice, scan as a wedge scanner does, reload mid-box', 
   await wedgeScan(page, first);
   await expectNewestScan(page, first, 'added', 'Added');
   await expect(page.getByTestId('box-counts')).toHaveText('1 of 5');
-  const badDigit = `${second.slice(0, 14)}${(Number(second.at(-1)) + 1) % 10}`;
+  const badDigit = withBadCheckDigit(second);
   await wedgeScan(page, badDigit);
   await expectNewestScan(page, badDigit, 'bad_check_digit', 'Bad check digit');
   await wedgeScan(page, first);
@@ -188,7 +148,7 @@ test('undo a scan; learn an unknown TAC at the station; a blacklisted IMEI is re
   // Undo the last scan, then scan it again.
   const inBox = page.getByRole('table', { name: 'Devices in the box' });
   await page.getByRole('button', { name: 'Undo last scan' }).click();
-  await page.getByRole('tooltip').getByRole('button', { name: 'Undo' }).click();
+  await confirmBubble(page).getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByTestId('box-counts')).toHaveText('1 of 5');
   await expect(inBox.getByRole('row').filter({ hasText: second })).toHaveCount(0);
   await wedgeScan(page, second);
@@ -244,7 +204,7 @@ test('close the short box with a manager override, stage it, open its label', as
 
   // A manager reopens it; closed again, the new reason stands.
   await page.getByRole('button', { name: 'Reopen' }).click();
-  await page.getByRole('tooltip').getByRole('button', { name: 'Reopen' }).click();
+  await confirmBubble(page).getByRole('button', { name: 'Reopen' }).click();
   await expect(page.getByTestId('box-status')).toHaveText('receiving');
   await expect(scanInput(page)).toBeVisible();
   await closeWithOverride(`The third device went to ${setup.otherBox}`);
@@ -289,10 +249,7 @@ test('the dashboards count what was received, per vendor, invoice and model', as
   await page.getByRole('link', { name: 'By model' }).click();
   await expect(page.getByRole('heading', { name: 'Warehouse boxes by model' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Vendor' }).fill(setup.vendor);
-  await page
-    .locator('.ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${setup.vendor}$`) })
-    .click();
+  await chooseOption(page, setup.vendor);
   await expect(page).toHaveURL(/vendor_id=\d+/);
   const figures = page.getByRole('table', { name: 'Figures per model' });
   await expect(figures.getByRole('row')).toHaveCount(2);

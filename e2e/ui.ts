@@ -1,0 +1,73 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** What the browser tests of the toolkit's pages do again and again, said once. */
+
+/** A drawer or modal by its title. */
+export const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
+
+/** The confirm bubble of a Popconfirm. */
+export const confirmBubble = (page: Page) => page.getByRole('tooltip');
+
+export const rowOf = (scope: Page | Locator, text: string) =>
+  scope.getByRole('row').filter({ hasText: text });
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Picks the option of an open select whose text is exactly this. */
+export async function chooseOption(page: Page, text: string) {
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${escaped(text)}$`) })
+    .click();
+}
+
+/** Types into a picker and takes the option of exactly that text. */
+export async function pick(
+  page: Page,
+  scope: Locator,
+  label: string | RegExp,
+  search: string,
+  option: string,
+) {
+  await scope.getByRole('combobox', { name: label }).fill(search);
+  await chooseOption(page, option);
+}
+
+/** Searches a toolkit list and waits until it shows the one row. */
+export async function searchList(page: Page, text: string) {
+  await page.getByRole('searchbox', { name: 'Search' }).fill(text);
+  await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
+  await expect(page.getByTestId('list-count')).toHaveText(/^1 /);
+}
+
+/** Closes the notifications, which sit top right over the drawers' buttons. */
+export async function closeNotifications(page: Page) {
+  await page.mouse.move(0, 0);
+  await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 10_000 });
+}
+
+/**
+ * Types a code as a keyboard-wedge scanner does: the characters, then Enter, wherever the focus
+ * is.
+ */
+export async function wedgeScan(page: Page, code: string) {
+  await page.keyboard.type(code, { delay: 5 });
+  await page.keyboard.press('Enter');
+}
+
+/** A code whose last digit is off by one: a bad check digit. */
+export const withBadCheckDigit = (imei: string) =>
+  `${imei.slice(0, -1)}${(Number(imei.at(-1)) + 1) % 10}`;
+
+/** Serious or critical accessibility violations (WCAG 2.1 A and AA) of the page, or of a part. */
+export async function seriousViolations(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  const { violations } = await (include ? builder.include(include) : builder).analyze();
+  return violations
+    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
+    .map((violation) => ({
+      rule: violation.id,
+      nodes: violation.nodes.map((node) => node.target),
+    }));
+}
