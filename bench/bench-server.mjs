@@ -190,7 +190,11 @@ async function growTacNumbers(db) {
 // ---------------------------------------------------------------------------------------------
 // Receiving: the device registry of db:generate, and fresh stock for the scan and import gates.
 
-const DEVICES = Number(process.env.BENCH_DEVICES || 1_000_000);
+/** The registry's size: BENCH_DEVICES on PostgreSQL, BENCH_PGLITE_DEVICES on PGlite. */
+const devicesFor = (kind) =>
+  Number(
+    (kind === 'pglite' ? process.env.BENCH_PGLITE_DEVICES : process.env.BENCH_DEVICES) || 1_000_000,
+  );
 const LOOKUP_SAMPLE = 10_000;
 /** IMEIs expected on the scan gate's invoice: more than the fastest run can scan. */
 const SCAN_IMEIS = Number(process.env.BENCH_SCAN_IMEIS || 200_000);
@@ -206,12 +210,13 @@ const MANIFEST_INVOICES = 10;
  */
 async function createRegistry(db) {
   const start = performance.now();
-  const summary = await db.transaction((tx) => generateDatabase(tx, { devices: DEVICES, seed: 1 }));
+  const devices = devicesFor(db.kind);
+  const summary = await db.transaction((tx) => generateDatabase(tx, { devices, seed: 1 }));
   await db.exec('VACUUM ANALYZE devices, invoice_imeis, device_events, warehouse_boxes');
   const lookupImeis = (
     await db.query(
       `SELECT imei FROM devices WHERE id % $1::int = 0 ORDER BY id LIMIT ${LOOKUP_SAMPLE}`,
-      [Math.max(1, Math.floor(DEVICES / LOOKUP_SAMPLE))],
+      [Math.max(1, Math.floor(devices / LOOKUP_SAMPLE))],
     )
   ).map((row) => row.imei);
   const [deviceFilter] = await db.query(
@@ -295,10 +300,11 @@ async function manifestRows(db) {
  */
 async function benchManifestImport(db, appPort, token) {
   const { vendor, rows, csv, invoiceOf } = await manifestRows(db);
+  // Manifest rows, then lines, then invoices: what the raw insert or the import created.
   const clear = async () => {
-    await db.query(
-      "DELETE FROM invoice_imeis WHERE invoice_id IN (SELECT id FROM purchase_invoices WHERE invoice_no LIKE 'BENCH-IMPORT-%')",
-    );
+    const ours = "SELECT id FROM purchase_invoices WHERE invoice_no LIKE 'BENCH-IMPORT-%'";
+    await db.query(`DELETE FROM invoice_imeis WHERE invoice_id IN (${ours})`);
+    await db.query(`DELETE FROM invoice_lines WHERE invoice_id IN (${ours})`);
     await db.query("DELETE FROM purchase_invoices WHERE invoice_no LIKE 'BENCH-IMPORT-%'");
   };
   const invoices = await db.query(
@@ -346,9 +352,6 @@ async function benchManifestImport(db, appPort, token) {
   start = performance.now();
   const committed = await call('POST', `/invoice-imeis/imports/${batch.id}/commit`);
   const commitSeconds = seconds(start);
-  await db.query(
-    "DELETE FROM invoice_lines WHERE invoice_id IN (SELECT id FROM purchase_invoices WHERE invoice_no LIKE 'BENCH-IMPORT-%')",
-  );
   await clear();
   return {
     rows: MANIFEST_ROWS,

@@ -112,7 +112,7 @@ const ENDPOINTS = [
     }),
   },
   {
-    name: 'GET /api/v1/devices/lookup (by IMEI, of 1,000,000)',
+    name: 'GET /api/v1/devices/lookup (by IMEI)',
     minRatioToR1: 0.5,
     maxP99Ms: { PostgreSQL: 10 },
     request: (server) => ({
