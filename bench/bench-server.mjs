@@ -7,6 +7,7 @@
 import Fastify from 'fastify';
 import { buildApp } from '../apps/api/dist/app.js';
 import { loadConfig } from '../apps/api/dist/config.js';
+import { generateDatabase, imeiSql, MODELS, tacOf } from '../apps/api/dist/db/generate.js';
 import { openDatabase } from '../apps/api/dist/db/open.js';
 import { prepareDatabase } from '../apps/api/dist/db/prepare.js';
 import { hashPassword } from '../apps/api/dist/modules/session/password-hashing.js';
@@ -177,12 +178,190 @@ async function benchImport(db, appPort, token) {
 
 /** Grows the TAC table to a million rows for the export gate. */
 async function growTacNumbers(db) {
+  const [{ n }] = await db.query('SELECT count(*)::int AS n FROM tac_numbers');
   await db.query(
     `INSERT INTO tac_numbers (tac, model_id, capacity_gb, source)
      SELECT (70000000 + g)::text, (SELECT min(id) FROM device_models) + g % $2::int, 64, 'gsma'
      FROM generate_series(1, $1::int) AS g`,
-    [EXPORT_ROWS - TAC_ROWS, TAC_MODELS],
+    [EXPORT_ROWS - n, TAC_MODELS],
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Receiving: the device registry of db:generate, and fresh stock for the scan and import gates.
+
+/** The registry's size: BENCH_DEVICES on PostgreSQL, BENCH_PGLITE_DEVICES on PGlite. */
+const devicesFor = (kind) =>
+  Number(
+    (kind === 'pglite' ? process.env.BENCH_PGLITE_DEVICES : process.env.BENCH_DEVICES) || 1_000_000,
+  );
+const LOOKUP_SAMPLE = 10_000;
+/** IMEIs expected on the scan gate's invoice: more than the fastest run can scan. */
+const SCAN_IMEIS = Number(process.env.BENCH_SCAN_IMEIS || 200_000);
+/** Open boxes the scans are spread over, as many stations each scan into their own. */
+const SCAN_BOXES = 50;
+const MANIFEST_ROWS = 100_000;
+const MANIFEST_INVOICES = 10;
+
+/**
+ * The generated registry (apps/api/src/db/generate.ts), vacuumed so that PostgreSQL's autovacuum
+ * does not start in the middle of a measurement; a sample of its IMEIs for the lookup gate, and
+ * the most common model and status for the list gate.
+ */
+async function createRegistry(db) {
+  const start = performance.now();
+  const devices = devicesFor(db.kind);
+  const summary = await db.transaction((tx) => generateDatabase(tx, { devices, seed: 1 }));
+  await db.exec('VACUUM ANALYZE devices, invoice_imeis, device_events, warehouse_boxes');
+  const lookupImeis = (
+    await db.query(
+      `SELECT imei FROM devices WHERE id % $1::int = 0 ORDER BY id LIMIT ${LOOKUP_SAMPLE}`,
+      [Math.max(1, Math.floor(devices / LOOKUP_SAMPLE))],
+    )
+  ).map((row) => row.imei);
+  const [deviceFilter] = await db.query(
+    `SELECT model_id, status FROM devices WHERE status = 'in_stock'
+     GROUP BY model_id, status ORDER BY count(*) DESC, model_id LIMIT 1`,
+  );
+  const [{ n: matching }] = await db.query(
+    'SELECT count(*)::int AS n FROM devices WHERE model_id = $1 AND status = $2',
+    [deviceFilter.model_id, deviceFilter.status],
+  );
+  return {
+    lookupImeis,
+    deviceFilter: { ...deviceFilter, matching },
+    generated: { ...summary, seconds: seconds(start) },
+  };
+}
+
+/** Fresh IMEIs (TAC slot 5, never generated) of `model`, serials from..from+count-1. */
+const freshImeis = (model, from, count) => `SELECT ${imeiSql(
+  `(${tacOf(0, 5)}::bigint + ((${model} + s) % ${MODELS}) * 6) * 1000000 + ${from} + s`,
+)} AS imei, ${tacOf(0, 5)} + ((${model} + s) % ${MODELS}) * 6 AS tac
+  FROM generate_series(0, ${count - 1}) AS s`;
+
+/**
+ * The scan gate's stock: an invoice receiving SCAN_IMEIS expected IMEIs (its manifest) and
+ * SCAN_BOXES open boxes on it. Each request of the gate scans the next IMEI into the next box.
+ */
+async function createScanStock(db) {
+  const [vendor] = await db.query(
+    "SELECT id FROM vendors WHERE name LIKE 'Vendor %' ORDER BY id LIMIT 1",
+  );
+  const [invoice] = await db.query(
+    `INSERT INTO purchase_invoices (vendor_id, invoice_no, status, has_manifest)
+     VALUES ($1, 'BENCH-SCAN', 'receiving', true) RETURNING id`,
+    [vendor.id],
+  );
+  await db.query(
+    `INSERT INTO invoice_imeis (invoice_id, imei, model_id, tac_model_id, condition, grade,
+       unit_cost_cents)
+     SELECT $1, f.imei, t.model_id, t.model_id, 'used', 'B', 5000
+     FROM (${freshImeis(0, 0, SCAN_IMEIS)}) f JOIN tac_numbers t ON t.tac = f.tac::text`,
+    [invoice.id],
+  );
+  const boxes = await db.query(
+    `INSERT INTO warehouse_boxes (invoice_id, vendor_label)
+     SELECT $1, 'BENCH ' || g FROM generate_series(1, $2::int) AS g RETURNING id`,
+    [invoice.id, SCAN_BOXES],
+  );
+  await db.exec('ANALYZE invoice_imeis');
+  const imeis = (
+    await db.query('SELECT imei FROM invoice_imeis WHERE invoice_id = $1 ORDER BY id', [invoice.id])
+  ).map((row) => row.imei);
+  return { scanBoxes: boxes.map((box) => box.id), scanImeis: imeis };
+}
+
+/** The manifest import gate's rows: fresh IMEIs on MANIFEST_INVOICES invoices of one vendor. */
+async function manifestRows(db) {
+  const [vendor] = await db.query(
+    "SELECT id, name FROM vendors WHERE name LIKE 'Vendor %' ORDER BY id DESC LIMIT 1",
+  );
+  const rows = await db.query(
+    `SELECT f.imei, t.model_id, b.name || ' ' || m.name AS model
+     FROM (${freshImeis(0, 500_000, MANIFEST_ROWS)}) f
+     JOIN tac_numbers t ON t.tac = f.tac::text
+     JOIN device_models m ON m.id = t.model_id JOIN brands b ON b.id = m.brand_id`,
+  );
+  const invoiceOf = (i) => `BENCH-IMPORT-${(i % MANIFEST_INVOICES) + 1}`;
+  const csv = [
+    'Vendor,Invoice no,Invoice date,IMEI,Model,Grade,Unit cost',
+    ...rows.map(
+      (row, i) => `${vendor.name},${invoiceOf(i)},2026-11-02,${row.imei},${row.model},B,45.00`,
+    ),
+  ].join('\n');
+  return { vendor, rows, csv, invoiceOf };
+}
+
+/**
+ * R3 against the app's manifest import: a raw bulk insert of the same 100,000 IMEI rows into
+ * invoice_imeis (one statement, on invoices that exist), removed again, then the app's upload,
+ * check and commit of them as a CSV file (which also creates the invoices and their lines).
+ */
+async function benchManifestImport(db, appPort, token) {
+  const { vendor, rows, csv, invoiceOf } = await manifestRows(db);
+  // Manifest rows, then lines, then invoices: what the raw insert or the import created.
+  const clear = async () => {
+    const ours = "SELECT id FROM purchase_invoices WHERE invoice_no LIKE 'BENCH-IMPORT-%'";
+    await db.query(`DELETE FROM invoice_imeis WHERE invoice_id IN (${ours})`);
+    await db.query(`DELETE FROM invoice_lines WHERE invoice_id IN (${ours})`);
+    await db.query("DELETE FROM purchase_invoices WHERE invoice_no LIKE 'BENCH-IMPORT-%'");
+  };
+  const invoices = await db.query(
+    `INSERT INTO purchase_invoices (vendor_id, invoice_no, has_manifest)
+     SELECT $1, 'BENCH-IMPORT-' || g, true FROM generate_series(1, $2::int) AS g
+     RETURNING id, invoice_no`,
+    [vendor.id, MANIFEST_INVOICES],
+  );
+  const invoiceId = new Map(invoices.map((row) => [row.invoice_no, row.id]));
+  let start = performance.now();
+  await db.query(
+    `INSERT INTO invoice_imeis (invoice_id, imei, model_id, tac_model_id, condition, grade,
+       unit_cost_cents)
+     SELECT invoice_id, imei, model_id, model_id, 'used', 'B', 4500
+     FROM unnest($1::bigint[], $2::text[], $3::bigint[]) AS r (invoice_id, imei, model_id)`,
+    [
+      rows.map((_, i) => invoiceId.get(invoiceOf(i))),
+      rows.map((r) => r.imei),
+      rows.map((r) => r.model_id),
+    ],
+  );
+  const rawSeconds = seconds(start);
+  await clear();
+  const call = async (method, path, body, headers = {}) => {
+    const response = await fetch(`http://${HOST}:${appPort}/api/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...headers },
+      body,
+    });
+    const answer = await response.json();
+    if (!response.ok)
+      throw new Error(`${path}: ${response.status} ${JSON.stringify(answer.message)}`);
+    return answer.data;
+  };
+  start = performance.now();
+  const batch = await call('POST', '/invoice-imeis/imports?fileName=manifest.csv', csv, {
+    'content-type': 'application/octet-stream',
+  });
+  const uploadSeconds = seconds(start);
+  start = performance.now();
+  const check = await call('POST', `/invoice-imeis/imports/${batch.id}/check`, '{}', {
+    'content-type': 'application/json',
+  });
+  const checkSeconds = seconds(start);
+  start = performance.now();
+  const committed = await call('POST', `/invoice-imeis/imports/${batch.id}/commit`);
+  const commitSeconds = seconds(start);
+  await clear();
+  return {
+    rows: MANIFEST_ROWS,
+    rawSeconds,
+    uploadSeconds,
+    checkSeconds,
+    commitSeconds,
+    errors: check.errors.length,
+    created: committed.created_count,
+  };
 }
 
 /** R4: the median time of one password hash at the app's parameters, in ms. */
@@ -262,6 +441,8 @@ async function main() {
   const imeis = await createReferenceDevices(db);
   await createStaffUsers(db);
   const tacModel = await createTacNumbers(db);
+  const registry = await createRegistry(db);
+  const scanStock = await createScanStock(db);
   // Statistics for the rows just added, as PostgreSQL's autovacuum and the app's start on
   // PGlite (prepareDatabase) give a database in use.
   await db.exec('ANALYZE');
@@ -281,6 +462,8 @@ async function main() {
     try {
       if (message === 'import')
         process.send({ import: await benchImport(db, ports.app, session.token) });
+      if (message === 'manifest-import')
+        process.send({ import: await benchManifestImport(db, ports.app, session.token) });
       if (message === 'grow') {
         await growTacNumbers(db);
         await db.exec('ANALYZE tac_numbers');
@@ -303,6 +486,8 @@ async function main() {
     session,
     hashMs,
     tacModel,
+    ...registry,
+    ...scanStock,
     login: { user_name: FIRST_ADMIN.user_name, password: BENCH_PASSWORD },
   });
 }

@@ -1,0 +1,138 @@
+import { isLuhnValid, type DeviceLookup, type ReceiveScan } from '@inventory/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdminTestApp, type ApiClient } from '../test/api-client.js';
+import { bodyOf, type TestApp } from '../test/test-app.js';
+import { generateDatabase, invoiceStates, type GenerateSummary } from './generate.js';
+
+/** The data generator (npm run db:generate): a small database whose invariants hold. */
+
+const DEVICES = 2000;
+let t: TestApp;
+let admin: ApiClient;
+let summary: GenerateSummary;
+
+const one = async <T>(sql: string, params: unknown[] = []) =>
+  (await t.db.query<T & Record<string, unknown>>(sql, params))[0]!;
+const count = async (sql: string) => Number((await one<{ n: number }>(sql)).n);
+
+beforeAll(async () => {
+  ({ t, admin } = await createAdminTestApp());
+  summary = await t.db.transaction((tx) =>
+    generateDatabase(tx, { devices: DEVICES, seed: 7, anchor: new Date('2026-11-01') }),
+  );
+}, 120_000);
+afterAll(() => t.close());
+
+describe('a generated database', () => {
+  it('has the devices, invoices and manifests asked for', async () => {
+    expect(summary).toMatchObject({ devices: DEVICES, invoices: 20, invoiceLines: 80 });
+    expect(await count('SELECT count(*) AS n FROM devices')).toBe(DEVICES);
+    const states = invoiceStates(20);
+    const byStatus = await t.db.query<{ status: string; n: number }>(
+      'SELECT status, count(*)::int AS n FROM purchase_invoices GROUP BY status',
+    );
+    expect(Object.fromEntries(byStatus.map((row) => [row.status, row.n]))).toEqual({
+      closed: states.closed,
+      reconciled: states.reconciled,
+      received: states.received,
+      receiving: states.receiving,
+      expected: states.expected,
+    });
+    expect(summary.blacklistEntries).toBeGreaterThan(0);
+  });
+
+  it('gives every device a valid IMEI whose TAC names its model', async () => {
+    const imeis = await t.db.query<{ imei: string }>('SELECT imei FROM devices');
+    expect(imeis.filter(({ imei }) => !isLuhnValid(imei))).toEqual([]);
+    const manifest = await t.db.query<{ imei: string }>('SELECT imei FROM invoice_imeis');
+    expect(manifest.filter(({ imei }) => !isLuhnValid(imei))).toEqual([]);
+    expect(
+      await count(`SELECT count(*) AS n FROM devices d
+        LEFT JOIN tac_numbers tn ON tn.tac = left(d.imei, 8) AND tn.active
+        WHERE tn.model_id IS DISTINCT FROM d.model_id OR d.tac <> left(d.imei, 8)`),
+    ).toBe(0);
+    // Unique across the registry, manifests without a device and never-received blacklist IMEIs.
+    expect(
+      await count(`SELECT count(*) AS n FROM (SELECT imei FROM (SELECT imei FROM devices
+        UNION ALL SELECT imei FROM invoice_imeis WHERE device_id IS NULL) i
+        GROUP BY imei HAVING count(*) > 1) repeated`),
+    ).toBe(0);
+  });
+
+  it('keeps devices, boxes, invoices and manifests consistent', async () => {
+    // A box counts every device scanned into it; those still in it are in receiving.
+    expect(
+      await count(`SELECT count(*) AS n FROM warehouse_boxes wb WHERE wb.qty_scanned <>
+        (SELECT count(*) FROM device_events e WHERE e.type = 'received' AND e.container = wb.code)
+        OR (wb.status <> 'emptied' AND wb.qty_scanned <>
+          (SELECT count(*) FROM devices d WHERE d.warehouse_box_id = wb.id))
+        OR (wb.status = 'emptied' AND EXISTS (SELECT 1 FROM devices d WHERE d.warehouse_box_id = wb.id))`),
+    ).toBe(0);
+    expect(
+      await count(`SELECT count(*) AS n FROM devices d
+        JOIN purchase_invoices i ON i.id = d.invoice_id
+        LEFT JOIN warehouse_boxes wb ON wb.id = d.warehouse_box_id
+        WHERE (i.status = 'closed') <> (d.warehouse_box_id IS NULL)
+          OR (wb.id IS NOT NULL AND (wb.invoice_id <> d.invoice_id
+            OR d.status NOT IN ('received', 'hold')))
+          OR d.vendor_id <> i.vendor_id`),
+    ).toBe(0);
+    // Held exactly when an open blacklist entry lists the IMEI, for devices still in receiving.
+    expect(
+      await count(`SELECT count(*) AS n FROM devices d WHERE d.warehouse_box_id IS NOT NULL
+        AND (d.status = 'hold') <> EXISTS (SELECT 1 FROM blacklist_entries be
+          WHERE be.imei = d.imei AND be.cleared_at IS NULL)`),
+    ).toBe(0);
+    // Each device has its manifest row on its invoice; a row is open until the invoice closes.
+    expect(
+      await count(`SELECT count(*) AS n FROM devices d LEFT JOIN invoice_imeis ii
+        ON ii.device_id = d.id AND ii.imei = d.imei AND ii.invoice_id = d.invoice_id
+        WHERE ii.id IS NULL`),
+    ).toBe(0);
+    expect(
+      await count(`SELECT count(*) AS n FROM invoice_imeis ii
+        JOIN purchase_invoices i ON i.id = ii.invoice_id WHERE ii.open = (i.status = 'closed')
+          OR (ii.device_id IS NULL) <> (ii.match_status IN ('expected', 'missing'))
+          OR (i.status = 'closed' AND ii.match_status IN ('missing', 'unexpected')
+            AND ii.decision IS NULL)`),
+    ).toBe(0);
+    expect(
+      await count(`SELECT count(*) AS n FROM invoice_lines l WHERE l.qty <>
+        GREATEST(1, (SELECT count(*) FROM invoice_imeis ii WHERE ii.line_id = l.id AND ii.from_manifest))`),
+    ).toBe(0);
+    // Every device has its timeline.
+    expect(
+      await count(`SELECT count(*) AS n FROM devices d WHERE NOT EXISTS
+        (SELECT 1 FROM device_events e WHERE e.device_id = d.id AND e.type = 'received')`),
+    ).toBe(0);
+  });
+
+  it('serves the app: a lookup finds a device, a new box scans an expected IMEI', async () => {
+    const { imei } = await one<{ imei: string }>(
+      "SELECT imei FROM devices WHERE status = 'in_stock' ORDER BY id LIMIT 1",
+    );
+    const lookup = await admin.get(`/devices/lookup?code=${imei}`);
+    expect(lookup.statusCode, lookup.body).toBe(200);
+    expect(bodyOf<DeviceLookup>(lookup).data).toMatchObject({
+      matched_by: 'imei',
+      card: { device: { imei, status: 'in_stock' } },
+    });
+
+    const expected = await one<{ invoice_id: number; imei: string }>(
+      `SELECT ii.invoice_id, ii.imei FROM invoice_imeis ii
+       JOIN purchase_invoices i ON i.id = ii.invoice_id
+       WHERE i.status = 'receiving' AND ii.match_status = 'expected' ORDER BY ii.id LIMIT 1`,
+    );
+    // The sequences carry on after the generated rows: the new box gets a free id and code.
+    const created = await admin.post('/warehouse-boxes', { invoice_id: expected.invoice_id });
+    expect(created.statusCode, created.body).toBe(201);
+    const box = bodyOf<{ id: number }>(created).data.id;
+    const scanned = await admin.post(`/warehouse-boxes/${box}/scans`, { code: expected.imei });
+    expect(scanned.statusCode, scanned.body).toBe(200);
+    expect(bodyOf<ReceiveScan>(scanned).data).toMatchObject({ result: 'added' });
+  });
+
+  it('refuses a database that has devices already', async () => {
+    await expect(generateDatabase(t.db, { devices: 10 })).rejects.toThrow(/generate into a new/);
+  });
+});
