@@ -441,6 +441,9 @@ async function main() {
   const imeis = await createReferenceDevices(db);
   await createStaffUsers(db);
   const tacModel = await createTacNumbers(db);
+  const tacModelIds = (
+    await db.query("SELECT id FROM device_models WHERE name LIKE 'Model %' ORDER BY id")
+  ).map((row) => row.id);
   const registry = await createRegistry(db);
   const scanStock = await createScanStock(db);
   // Statistics for the rows just added, as PostgreSQL's autovacuum and the app's start on
@@ -486,6 +489,7 @@ async function main() {
     session,
     hashMs,
     tacModel,
+    tacModelIds,
     ...registry,
     ...scanStock,
     login: { user_name: FIRST_ADMIN.user_name, password: BENCH_PASSWORD },
