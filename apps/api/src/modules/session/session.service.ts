@@ -291,24 +291,10 @@ const accountKey = (userName: string) => `account:${userName.toLowerCase()}`;
 const clientKey = (ip: string) => `client:${ip}`;
 
 /**
- * The first statement of a sign-in: the failures of the account and of the client address in the
- * throttling window, and the user with its role names if there is one (one row either way).
+ * The first statement of a sign-in (migration 0012): the failures of the account and of the
+ * client address in the throttling window, and the user with its role names if there is one.
  */
-const SIGN_IN_SQL = `
-  SELECT u.id, u.user_name, u.name, u.type, u.status, u.password_hash, u.first_login,
-         COALESCE((SELECT array_agg(r.name ORDER BY r.name)
-                   FROM user_roles ur JOIN roles r ON r.id = ur.role_id
-                   WHERE ur.user_id = u.id), '{}') AS roles,
-         f.account_failures, f.client_failures, f.account_wait, f.client_wait
-  FROM (
-    SELECT count(*) FILTER (WHERE key = $2)::int AS account_failures,
-           count(*) FILTER (WHERE key = $3)::int AS client_failures,
-           ceil(extract(epoch FROM min(at) FILTER (WHERE key = $2) + make_interval(secs => $4) - now()))::int AS account_wait,
-           ceil(extract(epoch FROM min(at) FILTER (WHERE key = $3) + make_interval(secs => $4) - now()))::int AS client_wait
-    FROM login_failures
-    WHERE key IN ($2, $3) AND at > now() - make_interval(secs => $4)
-  ) f
-  LEFT JOIN users u ON lower(u.user_name) = lower($1)`;
+const SIGN_IN_SQL = 'SELECT * FROM sign_in_candidate($1, $2, $3, $4)';
 
 type SignInRow = { [K in keyof UserRow]: UserRow[K] | null } & {
   roles: string[] | null;
@@ -336,23 +322,10 @@ function assertNotThrottled(row: SignInRow): void {
 }
 
 /**
- * A successful sign-in in one statement (atomic without BEGIN and COMMIT): the session, the
- * user's last login (and re-hashed password) and the audit event as recordAudit writes it.
+ * A successful sign-in in one call (migration 0012), atomic without BEGIN and COMMIT: the
+ * session, the user's last login (and re-hashed password) and the audit event.
  */
-const OPEN_SESSION_SQL = `
-  WITH opened AS (
-    INSERT INTO sessions (user_id, token_hash, expires_at, ip, user_agent)
-    VALUES ($1, $2, now() + make_interval(secs => $3), $4, $5)
-    RETURNING id
-  ), signed_in AS (
-    UPDATE users SET last_login_at = now(), password_hash = COALESCE($6, password_hash)
-    WHERE id = $1
-  ), audited AS (
-    INSERT INTO audit_events (actor_id, actor_name, action, entity_type, entity_id, after, ip, request_id)
-    SELECT $1, $7, 'login.succeeded', 'session', opened.id::text, $8::jsonb, $4, $9
-    FROM opened
-  )
-  SELECT id FROM opened`;
+const OPEN_SESSION_SQL = 'SELECT open_session($1, $2, $3, $4, $5, $6, $7, $8, $9)';
 
 async function recordLoginFailure(db: Queryable, userName: string, ip: string): Promise<void> {
   const keys = [accountKey(userName), clientKey(ip)];
