@@ -141,11 +141,18 @@ export type ResourceStore<R extends ResourceDefinition = ResourceDefinition> = L
 
 export const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-/** Values for writing, the fields that are set only. */
+/** The fields of an input that are set, as values to write; or the errors, when there are any. */
+export const preparedOf = (input: Record<string, unknown>, errors: FieldErrors = {}): Prepared =>
+  Object.keys(errors).length > 0
+    ? { errors }
+    : {
+        values: Object.fromEntries(
+          Object.entries(input).filter(([, value]) => value !== undefined),
+        ),
+      };
+
 const defaultPrepare = async (inputs: readonly WriteInput[]): Promise<Prepared[]> =>
-  inputs.map(({ input }) => ({
-    values: Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)),
-  }));
+  inputs.map(({ input }) => preparedOf(input));
 
 export async function prepareOne(
   store: ResourceStore,

@@ -15,6 +15,7 @@ import type {
   WriteInput,
   WriteStore,
 } from '../../toolkit/resource.js';
+import { preparedOf } from '../../toolkit/resource.js';
 import { auditActor, recordAudit } from '../audit/audit.service.js';
 import type { Principal, RequestMeta } from '../session/session.service.js';
 
@@ -94,15 +95,7 @@ async function prepareShipments(inputs: readonly WriteInput[], db: Queryable): P
       } else if (found!.invoice_status === 'closed')
         errors.invoice_id = ['This invoice is closed.'];
     }
-    prepared.push(
-      Object.keys(errors).length > 0
-        ? { errors }
-        : {
-            values: Object.fromEntries(
-              Object.entries(input).filter(([, value]) => value !== undefined),
-            ),
-          },
-    );
+    prepared.push(preparedOf(input, errors));
   }
   return prepared;
 }

@@ -20,6 +20,7 @@ import type {
   WriteInput,
   WriteStore,
 } from '../../toolkit/resource.js';
+import { preparedOf } from '../../toolkit/resource.js';
 import { auditActor, recordAudit } from '../audit/audit.service.js';
 import { applyDeviceAction } from '../devices/index.js';
 import { MODEL_DISPLAY_NAME } from '../master-data/index.js';
@@ -93,15 +94,7 @@ async function prepareTransfers(inputs: readonly WriteInput[], db: Queryable): P
         errors.invoice_id = ["Choose one of this vendor's invoices."];
       }
     }
-    prepared.push(
-      Object.keys(errors).length > 0
-        ? { errors }
-        : {
-            values: Object.fromEntries(
-              Object.entries(input).filter(([, value]) => value !== undefined),
-            ),
-          },
-    );
+    prepared.push(preparedOf(input, errors));
   }
   return prepared;
 }

@@ -17,6 +17,7 @@ import type {
   WriteInput,
   WriteStore,
 } from '../../toolkit/resource.js';
+import { preparedOf } from '../../toolkit/resource.js';
 import { auditActor, recordAudit } from '../audit/audit.service.js';
 import { MODEL_DISPLAY_NAME } from '../master-data/index.js';
 import type { Principal, RequestMeta } from '../session/session.service.js';
@@ -98,15 +99,7 @@ async function prepareBoxes(inputs: readonly WriteInput[], db: Queryable): Promi
     if (input.expected_model_id != null && !found!.model) {
       errors.expected_model_id = ['Choose an active model.'];
     }
-    prepared.push(
-      Object.keys(errors).length > 0
-        ? { errors }
-        : {
-            values: Object.fromEntries(
-              Object.entries(input).filter(([, value]) => value !== undefined),
-            ),
-          },
-    );
+    prepared.push(preparedOf(input, errors));
   }
   return prepared;
 }
