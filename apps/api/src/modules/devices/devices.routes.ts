@@ -7,6 +7,7 @@ import {
   DEVICE_SCAN_ACCESS,
   type Device,
 } from '@inventory/contract';
+import { JsonAnswer } from '../../http/endpoint.js';
 import { NotFoundError } from '../../http/errors.js';
 import { labelFile } from '../../toolkit/labels.js';
 import { registerImports } from '../../toolkit/imports.js';
@@ -20,7 +21,7 @@ import {
   createBlacklistEntry,
 } from './blacklist.service.js';
 import { lookUpDevice } from './device-lookup.js';
-import { deviceCards, deviceStore } from './devices.store.js';
+import { deviceCard, deviceCardJson, deviceStore } from './devices.store.js';
 
 /** The lines under a device label's barcode: what a picker checks at a glance. */
 const deviceLabelLines = (device: Device) => [
@@ -39,13 +40,13 @@ export const devicesModule: AppModule = {
 
     endpoint(deviceLookupEndpoint, ({ query }) => lookUpDevice(db, query.code));
     endpoint(deviceCardEndpoint, async ({ params }) => {
-      const [card] = await deviceCards(db, 'd.id = $1', [params.id]);
-      if (!card) throw new NotFoundError(`There is no device with id ${params.id}.`);
-      return card;
+      const found = await deviceCardJson(db, 'd.id = $1', [params.id]);
+      if (!found) throw new NotFoundError(`There is no device with id ${params.id}.`);
+      return new JsonAnswer(found.card);
     });
 
     downloads.addProducer('device-label', async (request) => {
-      const [card] = await deviceCards(db, 'd.id = $1', [request.deviceId]);
+      const card = await deviceCard(db, Number(request.deviceId));
       if (!card) throw new NotFoundError('The device of this label is gone.');
       const { device } = card;
       return labelFile(`label-${device.identifier}.pdf`, '2x1', [

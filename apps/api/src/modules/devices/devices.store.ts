@@ -68,18 +68,9 @@ export const deviceStore: ListStore<typeof deviceList> = {
 /** How many events a card carries: a device's whole life fits many times over. */
 export const CARD_EVENTS = 500;
 
-/**
- * The cards of the devices a condition on `d` selects, in one statement: the device, what its
- * manifest claimed, its open blacklist entry and its newest events.
- */
-export async function deviceCards(
-  db: Queryable,
-  where: string,
-  params: readonly unknown[],
-  limit = 1,
-): Promise<DeviceCard[]> {
-  const [row] = await db.query<{ cards: string }>(
-    `SELECT COALESCE(json_agg(json_build_object(
+/** A device's card as one JSON object over `card` (a row of DEVICE_COLUMNS): the device, what its
+ * manifest claimed, its open blacklist entry and its newest events. */
+const CARD_OBJECT = `json_build_object(
        'device', to_json(card),
        'claim', (SELECT json_build_object('invoice_imei_id', ii.id,
            'match_status', ii.match_status,
@@ -95,11 +86,29 @@ export async function deviceCards(
            SELECT e.id, to_json(e.at) #>> '{}' AS at, e.actor_name, e.type, e.from_status,
              e.to_status, e.container, e.ref_type, e.ref_id, e.station, e.data
            FROM device_events e WHERE e.device_id = card.id
-           ORDER BY e.id DESC LIMIT ${CARD_EVENTS}) event), '[]'::json)
-     )), '[]')::text AS cards
+           ORDER BY e.id DESC LIMIT ${CARD_EVENTS}) event), '[]'::json))::text`;
+
+/**
+ * The card of the first device (by id) that a condition on `d` selects, as the JSON text the
+ * database wrote, so that an answer passes it on unparsed; `extra` adds columns over `card`.
+ */
+export async function deviceCardJson<Extra extends object = object>(
+  db: Queryable,
+  where: string,
+  params: readonly unknown[],
+  extra = '',
+): Promise<({ card: string } & Extra) | undefined> {
+  const [row] = await db.query<{ card: string } & Extra>(
+    `SELECT ${CARD_OBJECT} AS card${extra}
      FROM (SELECT ${DEVICE_COLUMNS} FROM ${DEVICE_FROM} WHERE ${where}
-           ORDER BY d.id LIMIT ${limit}) card`,
+           ORDER BY d.id LIMIT 1) card`,
     params,
   );
-  return JSON.parse(row?.cards ?? '[]') as DeviceCard[];
+  return row;
+}
+
+/** The card of the device with this id, parsed, or undefined. */
+export async function deviceCard(db: Queryable, id: number): Promise<DeviceCard | undefined> {
+  const row = await deviceCardJson(db, 'd.id = $1', [id]);
+  return row && (JSON.parse(row.card) as DeviceCard);
 }

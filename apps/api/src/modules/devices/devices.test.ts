@@ -71,6 +71,18 @@ describe('looking a device up', () => {
     expect((await lookUp('R58N123ABC')).card!.device.imei).toBe(RECEIVED[0]);
   });
 
+  it('prefers the device whose own IMEI the code is over one that carries it as IMEI2', async () => {
+    // An older device that a vendor's data gave the same number as its second IMEI.
+    await t.db.query('UPDATE devices SET imei2 = $1 WHERE imei = $2', [RECEIVED[3], RECEIVED[2]]);
+    try {
+      const found = await lookUp(RECEIVED[3]!);
+      expect(found.matched_by).toBe('imei');
+      expect(found.card!.device.imei).toBe(RECEIVED[3]);
+    } finally {
+      await t.db.query('UPDATE devices SET imei2 = NULL WHERE imei = $1', [RECEIVED[2]]);
+    }
+  });
+
   it('reads an IMEISV as its IMEI, and says what is wrong with a code', async () => {
     const imeisv = await lookUp(`${RECEIVED[1]!.slice(0, 14)}42`);
     expect(imeisv.card!.device.imei).toBe(RECEIVED[1]);
