@@ -21,6 +21,8 @@ import {
 const TAG = 63;
 const INVOICE = `INV-${TAG}`;
 const OTHER_INVOICE = `SECOND-${TAG}`;
+/** The bench the clerk scans at, named at the station. */
+const STATION = 'dock-7';
 
 let catalogue: ReceivingCatalogue;
 /** On the invoice: three arrive in the carton, the fourth never comes. */
@@ -100,6 +102,10 @@ test('scan a carton at the station as a wedge scanner types, then close the box'
   const counts = page.getByTestId('box-counts');
   await expect(counts).toHaveText('0 of 3');
   await expect(page.getByRole('textbox', { name: 'Scan an IMEI' })).toBeFocused();
+  // The bench's name, kept by the browser, goes onto each received device's timeline.
+  await page.getByRole('textbox', { name: 'Station name' }).fill(STATION);
+  await page.getByRole('textbox', { name: 'Station name' }).press('Enter');
+  await expect(page.getByRole('textbox', { name: 'Scan an IMEI' })).toBeFocused();
 
   const newest = page.getByTestId('scan-line').first();
   const expectNewest = async (code: string, result: string) => {
@@ -159,4 +165,5 @@ test('look a received device up and read its timeline', async ({ page }) => {
   await expect(events.first()).toContainText('Received into a warehouse box');
   await expect(events.first()).toContainText(`In box ${boxCode}`);
   await expect(events.first()).toContainText('admin');
+  await expect(events.first()).toContainText(`at station ${STATION}`);
 });

@@ -9,6 +9,8 @@ const INVOICE = `INV-${TAG}`;
 const OTHER_INVOICE = `INV-${TAG}-B`;
 /** A TAC no model maps to until the station learns it. */
 const UNKNOWN_TAC = String(90_000_000 + TAG * 10 + 9);
+/** The truck the invoice's cartons came on. */
+const TRACKING = `1Z-${TAG}-0001`;
 
 type Setup = {
   /**
@@ -73,6 +75,12 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     reason: 'stolen',
     source: 'carrier',
   });
+  await api.post('/inbound-shipments', {
+    vendor_id: catalogue.vendor.id,
+    invoice_id: invoiceId,
+    carrier: 'UPS',
+    tracking: TRACKING,
+  });
   setup = { ...base, otherBox: other.code, invoiceId };
   await request.dispose();
 });
@@ -100,12 +108,15 @@ test('open a box for an invoice, scan as a wedge scanner does, reload mid-box', 
     .locator('.ant-select-item-option')
     .filter({ hasText: new RegExp(`^${INVOICE} \\(`) })
     .click();
+  await drawer.getByRole('combobox', { name: /Inbound shipment$/ }).fill(TRACKING);
+  await chooseOption(page, `${TRACKING} (UPS), ${setup.vendor}, invoice ${INVOICE}`);
   await drawer.getByLabel('Vendor label').fill(`CARTON ${TAG}/1`);
   await drawer.getByLabel('Expected quantity').fill('5');
   await drawer.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/[?&]box=\d+/);
   await expect(station(page)).toBeVisible();
   await expect(page.getByTestId('box-counts')).toHaveText('0 of 5');
+  await expect(station(page)).toContainText(`${TRACKING} (UPS)`);
   await expect(scanInput(page)).toBeFocused();
 
   // Each answer shows at once, in its colour, and the input keeps the focus.

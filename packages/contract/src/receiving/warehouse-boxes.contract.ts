@@ -45,6 +45,8 @@ export const warehouseBoxSchema = z.object({
   vendor_id: z.int(),
   vendor: z.string(),
   inbound_shipment_id: z.nullable(z.int()),
+  /** The shipment the carton came on, as its picker names it: tracking, vendor, invoice. */
+  inbound_shipment: z.nullable(z.string()),
   vendor_label: z.nullable(z.string()),
   expected_model_id: z.nullable(z.int()),
   expected_model: z.nullable(z.string()),
@@ -305,6 +307,11 @@ export const boxInvoiceOptionsEndpoint = pickerEndpoint(
 export const boxVendorOptionsEndpoint = pickerEndpoint(
   '/warehouse-boxes/vendor-options',
   'vendors',
+  WAREHOUSE_BOX_ACCESS,
+);
+export const boxShipmentOptionsEndpoint = pickerEndpoint(
+  '/warehouse-boxes/shipment-options',
+  'inbound shipments not received yet',
   WAREHOUSE_BOX_ACCESS,
 );
 export const boxModelOptionsEndpoint = pickerEndpoint(

@@ -4,6 +4,14 @@ import { containsPattern } from '../../http/sql.js';
 import { MODEL_DISPLAY_NAME } from '../master-data/index.js';
 
 /**
+ * How a shipment `s` is named to staff, with its vendor `v` and invoice `i`: what is written on
+ * the carrier's paperwork first.
+ */
+export const SHIPMENT_LABEL = `COALESCE(s.tracking, 'Shipment ' || s.id)
+  || COALESCE(' (' || s.carrier || ')', '') || ', ' || v.name
+  || COALESCE(', invoice ' || i.invoice_no, '')`;
+
+/**
  * The options of the receiving pages' pickers. Each page registers its own endpoint under its
  * own guard; the SQL is shared.
  */
@@ -41,6 +49,21 @@ export const PICKERS = {
        FROM purchase_invoices i JOIN vendors v ON v.id = i.vendor_id
        WHERE i.status <> 'closed' AND ($1::text IS NULL OR i.invoice_no ILIKE $1 OR v.name ILIKE $1)
        ORDER BY i.id DESC LIMIT ${PICKER_LIMIT}`,
+      [containsPattern(search)],
+    ),
+
+  /**
+   * Shipments not received yet, newest first, by tracking number, carrier, vendor or invoice:
+   * the one a carton came on, for its box.
+   */
+  openShipments: (db: Queryable, search: string | undefined) =>
+    db.query<PickerOption>(
+      `SELECT s.id, ${SHIPMENT_LABEL} AS label
+       FROM inbound_shipments s JOIN vendors v ON v.id = s.vendor_id
+       LEFT JOIN purchase_invoices i ON i.id = s.invoice_id
+       WHERE s.status <> 'received' AND ($1::text IS NULL OR s.tracking ILIKE $1
+         OR s.carrier ILIKE $1 OR v.name ILIKE $1 OR i.invoice_no ILIKE $1)
+       ORDER BY s.id DESC LIMIT ${PICKER_LIMIT}`,
       [containsPattern(search)],
     ),
 

@@ -4,6 +4,7 @@ import {
   boxInvoiceOptionsEndpoint,
   boxLabelEndpoint,
   boxModelOptionsEndpoint,
+  boxShipmentOptionsEndpoint,
   boxVendorOptionsEndpoint,
   checkInShipmentEndpoint,
   closeBoxEndpoint,
@@ -182,6 +183,7 @@ export const receivingModule: AppModule = {
     });
     endpoint(boxInvoiceOptionsEndpoint, ({ query }) => PICKERS.openInvoices(db, query.search));
     endpoint(boxModelOptionsEndpoint, ({ query }) => PICKERS.models(db, query.search));
+    endpoint(boxShipmentOptionsEndpoint, ({ query }) => PICKERS.openShipments(db, query.search));
     endpoint(boxVendorOptionsEndpoint, ({ query }) => PICKERS.vendors(db, query.search, false));
 
     endpoint(warehouseBoxDashboardEndpoint, ({ query }) => boxDashboard(db, query.tz));

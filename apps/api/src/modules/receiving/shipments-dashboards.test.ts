@@ -106,6 +106,47 @@ describe('an inbound shipment', () => {
     ).data.items;
     expect(listed.map((row) => row.id)).toEqual([shipment.id]);
   });
+
+  it('is offered to a new box until it is received, and must be on the box invoice', async () => {
+    const invoiceId = await invoiceIdOf(t, 'INV-1');
+    const otherInvoiceId = await invoiceIdOf(t, 'OW-1');
+    const register = async (tracking: string, invoice: number, vendor: number) =>
+      bodyOf<InboundShipment>(
+        await admin.post('/inbound-shipments', {
+          vendor_id: vendor,
+          invoice_id: invoice,
+          carrier: 'UPS',
+          tracking,
+        }),
+      ).data;
+    const ours = await register('1Z-BOX-1', invoiceId, catalogue.vendors.acme);
+    const theirs = await register('1Z-BOX-2', otherInvoiceId, catalogue.vendors.other);
+    const options = bodyOf<{ id: number; label: string }[]>(
+      await admin.get('/warehouse-boxes/shipment-options?search=1z-box'),
+    ).data;
+    expect(options).toEqual([
+      { id: theirs.id, label: '1Z-BOX-2 (UPS), Other Wholesale, invoice OW-1' },
+      { id: ours.id, label: '1Z-BOX-1 (UPS), Acme Recyclers, invoice INV-1' },
+    ]);
+    // Received shipments are not offered: their cartons have their boxes.
+    expect(
+      bodyOf<unknown[]>(await admin.get('/warehouse-boxes/shipment-options?search=FX-778812')).data,
+    ).toEqual([]);
+
+    expect(
+      await admin.fieldErrors('POST', '/warehouse-boxes', {
+        invoice_id: invoiceId,
+        inbound_shipment_id: theirs.id,
+      }),
+    ).toEqual({ inbound_shipment_id: ['This shipment belongs to another invoice.'] });
+    const box = await openBox(admin, invoiceId, { inbound_shipment_id: ours.id });
+    expect(
+      bodyOf<{ box: { inbound_shipment: string } }>(
+        await admin.get(`/warehouse-boxes/${box}/content`),
+      ).data.box.inbound_shipment,
+    ).toBe('1Z-BOX-1 (UPS), Acme Recyclers, invoice INV-1');
+    await admin.delete(`/warehouse-boxes/${box}`);
+  });
 });
 
 describe('the dashboards', () => {

@@ -22,6 +22,7 @@ import { auditActor, recordAudit } from '../audit/audit.service.js';
 import { MODEL_DISPLAY_NAME } from '../master-data/index.js';
 import type { Principal, RequestMeta } from '../session/session.service.js';
 import { markReceivedWhenComplete } from './invoices.service.js';
+import { SHIPMENT_LABEL } from './pickers.js';
 
 const BOX_FROM = `warehouse_boxes wb
   JOIN purchase_invoices i ON i.id = wb.invoice_id
@@ -38,7 +39,9 @@ const BOX_DISCREPANCIES = `(SELECT count(*) FROM devices d
     OR (ii.tac_model_id IS NOT NULL AND ii.model_id IS NOT NULL AND ii.tac_model_id <> ii.model_id)))::int`;
 
 const BOX_COLUMNS = `wb.id, wb.code, wb.invoice_id, i.invoice_no, i.vendor_id, v.name AS vendor,
-  wb.inbound_shipment_id, wb.vendor_label, wb.expected_model_id,
+  wb.inbound_shipment_id, (SELECT ${SHIPMENT_LABEL} FROM inbound_shipments s
+    JOIN vendors v ON v.id = s.vendor_id LEFT JOIN purchase_invoices i ON i.id = s.invoice_id
+    WHERE s.id = wb.inbound_shipment_id) AS inbound_shipment, wb.vendor_label, wb.expected_model_id,
   CASE WHEN m.id IS NOT NULL THEN ${MODEL_DISPLAY_NAME} END AS expected_model, wb.qty_expected,
   wb.qty_scanned, ${BOX_DISCREPANCIES} AS discrepancies, wb.status, wb.staging_location,
   to_json(wb.closed_at) #>> '{}' AS closed_at, cu.name AS closed_by_name, wb.close_override_reason,

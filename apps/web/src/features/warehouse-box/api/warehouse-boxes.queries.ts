@@ -38,8 +38,13 @@ export function useBoxActions(id: number) {
   const params = { id };
   return {
     scan: useMutation({
-      mutationFn: async (code: string) =>
-        (await callEndpoint(receiveScanEndpoint, { params, body: { code } })).data,
+      mutationFn: async ({ code, station }: { code: string; station: string }) =>
+        (
+          await callEndpoint(receiveScanEndpoint, {
+            params,
+            body: { code, ...(station && { station }) },
+          })
+        ).data,
       onSettled: refresh,
     }),
     undo: useMutation({

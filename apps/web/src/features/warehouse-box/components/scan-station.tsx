@@ -92,6 +92,21 @@ function useScanLog(boxId: number) {
   return { lines, add, settle };
 }
 
+/** Where the browser keeps the name of its station (a bench, a dock door) across boxes. */
+const STATION_KEY = 'scanStation';
+
+/** The station's name, kept in the browser: every scan carries it onto the device's timeline. */
+function useStationName() {
+  const [station, setStation] = useState(() => localStorage.getItem(STATION_KEY) ?? '');
+  const change = useCallback((name: string) => {
+    setStation(name);
+    const kept = name.trim();
+    if (kept) localStorage.setItem(STATION_KEY, kept);
+    else localStorage.removeItem(STATION_KEY);
+  }, []);
+  return [station, change] as const;
+}
+
 let lineNumber = 0;
 
 /** The scan list: each answer in its colour, newest first, with its next step where there is one. */
@@ -255,6 +270,7 @@ export function ScanStation({ boxId, onBack }: { boxId: number; onBack: () => vo
   const [dialog, setDialog] = useState<Dialog>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [location, setLocation] = useState('');
+  const [station, setStation] = useStationName();
   const input = useRef<InputRef>(null);
   const refocus = useCallback(() => setTimeout(() => input.current?.focus(), 0), []);
 
@@ -298,7 +314,7 @@ export function ScanStation({ boxId, onBack }: { boxId: number; onBack: () => vo
       message: '',
     });
     try {
-      const answer = await actions.scan.mutateAsync(code);
+      const answer = await actions.scan.mutateAsync({ code, station: station.trim() });
       const tone = toneOf(answer.result);
       log.settle(key, {
         code: answer.code || code,
@@ -449,6 +465,7 @@ export function ScanStation({ boxId, onBack }: { boxId: number; onBack: () => vo
           { key: 'invoice', label: 'Invoice', children: box.invoice_no },
           { key: 'vendor', label: 'Vendor', children: box.vendor },
           { key: 'label', label: 'Vendor label', children: box.vendor_label ?? '—' },
+          { key: 'shipment', label: 'Shipment', children: box.inbound_shipment ?? '—' },
           { key: 'model', label: 'Expected model', children: box.expected_model ?? 'Any' },
           {
             key: 'counts',
@@ -498,22 +515,35 @@ export function ScanStation({ boxId, onBack }: { boxId: number; onBack: () => vo
         />
       )}
       {scanning ? (
-        <Input
-          ref={input}
-          aria-label="Scan an IMEI"
-          placeholder="Scan or type an IMEI or MEID, then Enter"
-          size="large"
-          autoFocus
-          autoComplete="off"
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-          onPressEnter={submit}
-          // The station keeps the focus: a click on the page's background returns it here.
-          onBlur={(event) => {
-            if (!event.relatedTarget && !dialog) refocus();
-          }}
-          style={{ maxWidth: 560, marginBottom: 12 }}
-        />
+        <Space wrap align="start">
+          <Input
+            ref={input}
+            aria-label="Scan an IMEI"
+            placeholder="Scan or type an IMEI or MEID, then Enter"
+            size="large"
+            autoFocus
+            autoComplete="off"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            onPressEnter={submit}
+            // The station keeps the focus: a click on the page's background returns it here.
+            onBlur={(event) => {
+              if (!event.relatedTarget && !dialog) refocus();
+            }}
+            style={{ width: 560, maxWidth: '100%', marginBottom: 12 }}
+          />
+          <Input
+            aria-label="Station name"
+            prefix="Station:"
+            placeholder="e.g. dock-1"
+            size="large"
+            maxLength={60}
+            value={station}
+            onChange={(event) => setStation(event.target.value)}
+            onPressEnter={refocus}
+            style={{ width: 260, marginBottom: 12 }}
+          />
+        </Space>
       ) : (
         <Alert
           type="info"

@@ -1,6 +1,7 @@
 import {
   boxInvoiceOptionsEndpoint,
   boxModelOptionsEndpoint,
+  boxShipmentOptionsEndpoint,
   boxVendorOptionsEndpoint,
   WAREHOUSE_BOX_SCAN_ACCESS,
   WAREHOUSE_BOX_STATUSES,
@@ -123,6 +124,14 @@ export default function WarehouseBoxesPage(props: PageProps) {
             help: 'The invoice whose devices this carton holds.',
           },
           {
+            name: 'inbound_shipment_id',
+            label: 'Inbound shipment',
+            kind: 'remote',
+            load: pickerLoader(boxShipmentOptionsEndpoint),
+            initial: (box: WarehouseBox) => optionOf(box.inbound_shipment_id, box.inbound_shipment),
+            help: 'The shipment this carton came on: search its tracking number.',
+          },
+          {
             name: 'vendor_label',
             label: 'Vendor label',
             kind: 'text',
@@ -147,6 +156,7 @@ export default function WarehouseBoxesPage(props: PageProps) {
         defaults: {},
         toValues: (box) => ({
           invoice_id: box.invoice_id,
+          inbound_shipment_id: box.inbound_shipment_id,
           vendor_label: box.vendor_label,
           expected_model_id: box.expected_model_id,
           qty_expected: box.qty_expected,
