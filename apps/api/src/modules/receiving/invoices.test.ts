@@ -371,3 +371,34 @@ describe('the invoice list', () => {
     expect(check.code).toBe(404);
   });
 });
+
+describe('the lines of a manifest', () => {
+  it('puts rows of the same claims on one line, also when a claim is empty and across files', async () => {
+    const lineOf = async (imei: string) =>
+      (
+        await t.db.query<{ line_id: number | null }>(
+          'SELECT line_id FROM invoice_imeis WHERE imei = $1',
+          [imei],
+        )
+      )[0]!.line_id;
+    const noColour = (serial: number) => ({
+      imei: imeiOf(TACS.moto, serial),
+      model: 'XT2271DL',
+      invoice: 'LINES-1',
+      color: '',
+    });
+    await importManifest(admin, manifestCsv([noColour(20), noColour(21)]));
+    const line = await lineOf(imeiOf(TACS.moto, 20));
+    expect(line).not.toBeNull();
+    expect(await lineOf(imeiOf(TACS.moto, 21))).toBe(line);
+
+    await importManifest(admin, manifestCsv([noColour(22)]));
+    expect(await lineOf(imeiOf(TACS.moto, 22))).toBe(line);
+    const [counted] = await t.db.query<{ lines: number; qty: number }>(
+      `SELECT count(*)::int AS lines, sum(qty)::int AS qty FROM invoice_lines
+       WHERE invoice_id = $1`,
+      [await invoiceIdOf(t, 'LINES-1')],
+    );
+    expect(counted).toEqual({ lines: 1, qty: 3 });
+  });
+});

@@ -319,21 +319,30 @@ async function writeManifest(
          $6::bigint[], $7::bigint[], $8::int[], $9::text[], $10::text[], $11::bigint[])
          AS r (invoice_id, imei, imei2, meid, serial, model_id, color_id, capacity_gb, condition,
            grade, unit_cost_cents)),
+     -- The first line of each set of attributes on these invoices, its nulls made comparable
+     -- (ids and capacities are positive, grades never empty), for one hash join.
+     lines AS (
+       SELECT DISTINCT ON (l.invoice_id, l.model_id, color_key, capacity_key, l.condition,
+           grade_key, l.unit_cost_cents)
+         l.id, l.invoice_id, l.model_id, COALESCE(l.color_id, 0) AS color_key,
+         COALESCE(l.capacity_gb, -1) AS capacity_key, l.condition,
+         COALESCE(l.grade, '') AS grade_key, l.unit_cost_cents
+       FROM invoice_lines l WHERE l.invoice_id IN (SELECT DISTINCT invoice_id FROM rows)
+       ORDER BY l.invoice_id, l.model_id, color_key, capacity_key, l.condition, grade_key,
+         l.unit_cost_cents, l.id),
      written AS (
        INSERT INTO invoice_imeis AS ii (invoice_id, line_id, imei, imei2, meid, serial, model_id,
          tac_model_id, color_id, capacity_gb, condition, grade, unit_cost_cents, match_status,
          device_id, created_by, updated_by)
-       SELECT r.invoice_id,
-         (SELECT l.id FROM invoice_lines l WHERE l.invoice_id = r.invoice_id
-            AND l.model_id = r.model_id AND l.color_id IS NOT DISTINCT FROM r.color_id
-            AND l.capacity_gb IS NOT DISTINCT FROM r.capacity_gb AND l.condition = r.condition
-            AND l.grade IS NOT DISTINCT FROM r.grade
-            AND l.unit_cost_cents = COALESCE(r.unit_cost_cents, 0)
-          ORDER BY l.id LIMIT 1),
+       SELECT r.invoice_id, l.id,
          r.imei, r.imei2, r.meid, r.serial, r.model_id, t.model_id, r.color_id, r.capacity_gb,
          r.condition, r.grade, r.unit_cost_cents,
          CASE WHEN d.id IS NULL THEN 'expected' ELSE 'duplicate' END, d.id, $12, $12
        FROM rows r
+       LEFT JOIN lines l ON l.invoice_id = r.invoice_id AND l.model_id = r.model_id
+         AND l.color_key = COALESCE(r.color_id, 0) AND l.capacity_key = COALESCE(r.capacity_gb, -1)
+         AND l.condition = r.condition AND l.grade_key = COALESCE(r.grade, '')
+         AND l.unit_cost_cents = COALESCE(r.unit_cost_cents, 0)
        LEFT JOIN tac_numbers t ON t.tac = left(r.imei, 8) AND t.active
        LEFT JOIN devices d ON d.identifier = COALESCE(r.imei, r.meid)
        ON CONFLICT (invoice_id, identifier) DO UPDATE SET
