@@ -161,8 +161,8 @@ async function checkRows(
     }
     // Only mapped fields are written: a column left out of the file changes nothing, an empty
     // cell in a mapped column takes the field's default or no value.
-    // Built key by key rather than with Object.fromEntries, whose objects V8 keeps as slow
-    // dictionaries: a 100,000-row file reads every field of them several times.
+    // Built key by key: Object.fromEntries of the filtered entries measured five to ten times
+    // slower on a 100,000-row file, and its objects were slower to read afterwards.
     const data = parsed.data as Record<string, unknown>;
     const input: Record<string, unknown> = {};
     for (const { key } of mapped) if (key in data) input[key] = data[key];
@@ -331,9 +331,8 @@ export function registerImports(context: ModuleContext, store: ImportStore): Imp
   };
 
   endpoint(endpoints.check, async ({ params, body }) => {
-    const found = await findBatch(db, params.id, { withFile: true });
-    const { batch } = found;
-    const file = await contentOf(batch, found.file);
+    const { batch, file: upload } = await findBatch(db, params.id, { withFile: true });
+    const file = await contentOf(batch, upload);
     const mapping = body.mapping ?? batch.mapping;
     const checked = await checkRows(store, db, file.headers, file.rows, mapping);
     await db.query(
@@ -350,13 +349,15 @@ export function registerImports(context: ModuleContext, store: ImportStore): Imp
 
   endpoint(endpoints.commit, async ({ principal, params, meta }) => {
     const result = await db.transaction(async (tx) => {
-      const found = await findBatch(tx, params.id, { withFile: true, lock: true });
-      const { batch } = found;
+      const { batch, file: upload } = await findBatch(tx, params.id, {
+        withFile: true,
+        lock: true,
+      });
       if (batch.status === 'committed')
         throw new ConflictError('This import is committed already.');
       if (batch.status !== 'checked')
         throw new ConflictError('Check the import before committing it.');
-      const file = await contentOf(batch, found.file);
+      const file = await contentOf(batch, upload);
       // Checked again inside the transaction: the data may have changed since the dry run.
       const checked = await checkRows(store, tx, file.headers, file.rows, batch.mapping);
       if (checked.errorCount > 0) return { errors: checked.errorCount };

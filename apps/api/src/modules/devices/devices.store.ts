@@ -68,8 +68,10 @@ export const deviceStore: ListStore<typeof deviceList> = {
 /** How many events a card carries: a device's whole life fits many times over. */
 export const CARD_EVENTS = 500;
 
-/** A device's card as one JSON object over `card` (a row of DEVICE_COLUMNS): the device, what its
- * manifest claimed, its open blacklist entry and its newest events. */
+/**
+ * A device's card as one JSON object over `card` (a row of DEVICE_COLUMNS): the device, what its
+ * manifest claimed, its open blacklist entry and its newest events.
+ */
 const CARD_OBJECT = `json_build_object(
        'device', to_json(card),
        'claim', (SELECT json_build_object('invoice_imei_id', ii.id,

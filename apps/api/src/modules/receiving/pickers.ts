@@ -4,12 +4,13 @@ import { containsPattern } from '../../http/sql.js';
 import { MODEL_DISPLAY_NAME } from '../master-data/index.js';
 
 /**
- * How a shipment `s` is named to staff, with its vendor `v` and invoice `i`: what is written on
- * the carrier's paperwork first.
+ * How a shipment `s` is named to staff, with its vendor `sv` and invoice `si` (aliases of their
+ * own, so that a box's query can name its shipment without shadowing its own `v` and `i`): what
+ * is written on the carrier's paperwork first.
  */
 export const SHIPMENT_LABEL = `COALESCE(s.tracking, 'Shipment ' || s.id)
-  || COALESCE(' (' || s.carrier || ')', '') || ', ' || v.name
-  || COALESCE(', invoice ' || i.invoice_no, '')`;
+  || COALESCE(' (' || s.carrier || ')', '') || ', ' || sv.name
+  || COALESCE(', invoice ' || si.invoice_no, '')`;
 
 /**
  * The options of the receiving pages' pickers. Each page registers its own endpoint under its
@@ -59,10 +60,10 @@ export const PICKERS = {
   openShipments: (db: Queryable, search: string | undefined) =>
     db.query<PickerOption>(
       `SELECT s.id, ${SHIPMENT_LABEL} AS label
-       FROM inbound_shipments s JOIN vendors v ON v.id = s.vendor_id
-       LEFT JOIN purchase_invoices i ON i.id = s.invoice_id
+       FROM inbound_shipments s JOIN vendors sv ON sv.id = s.vendor_id
+       LEFT JOIN purchase_invoices si ON si.id = s.invoice_id
        WHERE s.status <> 'received' AND ($1::text IS NULL OR s.tracking ILIKE $1
-         OR s.carrier ILIKE $1 OR v.name ILIKE $1 OR i.invoice_no ILIKE $1)
+         OR s.carrier ILIKE $1 OR sv.name ILIKE $1 OR si.invoice_no ILIKE $1)
        ORDER BY s.id DESC LIMIT ${PICKER_LIMIT}`,
       [containsPattern(search)],
     ),

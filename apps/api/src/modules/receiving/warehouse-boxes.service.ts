@@ -40,7 +40,7 @@ const BOX_DISCREPANCIES = `(SELECT count(*) FROM devices d
 
 const BOX_COLUMNS = `wb.id, wb.code, wb.invoice_id, i.invoice_no, i.vendor_id, v.name AS vendor,
   wb.inbound_shipment_id, (SELECT ${SHIPMENT_LABEL} FROM inbound_shipments s
-    JOIN vendors v ON v.id = s.vendor_id LEFT JOIN purchase_invoices i ON i.id = s.invoice_id
+    JOIN vendors sv ON sv.id = s.vendor_id LEFT JOIN purchase_invoices si ON si.id = s.invoice_id
     WHERE s.id = wb.inbound_shipment_id) AS inbound_shipment, wb.vendor_label, wb.expected_model_id,
   CASE WHEN m.id IS NOT NULL THEN ${MODEL_DISPLAY_NAME} END AS expected_model, wb.qty_expected,
   wb.qty_scanned, ${BOX_DISCREPANCIES} AS discrepancies, wb.status, wb.staging_location,
