@@ -5,7 +5,6 @@ import { ADMIN_PASSWORD, signIn } from './support';
 import {
   chooseOption,
   confirmBubble,
-  confirmInBubble,
   dialog,
   pick,
   rowOf,
@@ -179,7 +178,7 @@ test('reconcile the invoice: closing waits for decisions; the discrepancy report
 
   // Reconcile: what never came is missing.
   await drawer.getByRole('button', { name: 'Reconcile' }).click();
-  await confirmInBubble(page, 'Reconcile');
+  await confirmBubble(page).getByRole('button', { name: 'Reconcile' }).click();
   await expectFigure(drawer, 'Missing', 2);
   await expectFigure(drawer, 'Needing a decision', 4);
   await expect(rowOf(drawer, missingOne)).toContainText('missing');

@@ -9,17 +9,6 @@ export const dialog = (page: Page, name: string | RegExp) => page.getByRole('dia
 /** The confirm bubble of a Popconfirm. */
 export const confirmBubble = (page: Page) => page.getByRole('tooltip');
 
-/**
- * Confirms the open bubble with its button. A click that lands while the bubble is still zooming
- * in can be lost (seen in CI), so the click is repeated until the bubble has gone.
- */
-export async function confirmInBubble(page: Page, button: string) {
-  await expect(async () => {
-    await confirmBubble(page).getByRole('button', { name: button }).click({ timeout: 1000 });
-    await expect(confirmBubble(page)).toBeHidden({ timeout: 1000 });
-  }).toPass();
-}
-
 export const rowOf = (scope: Page | Locator, text: string) =>
   scope.getByRole('row').filter({ hasText: text });
 
