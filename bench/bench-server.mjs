@@ -280,7 +280,15 @@ async function createScanStock(db) {
   const imeis = (
     await db.query('SELECT imei FROM invoice_imeis WHERE invoice_id = $1 ORDER BY id', [invoice.id])
   ).map((row) => row.imei);
-  return { scanBoxes: boxes.map((box) => box.id), scanImeis: imeis };
+  const [{ model_id: modelId }] = await db.query(
+    'SELECT model_id FROM invoice_imeis WHERE invoice_id = $1 LIMIT 1',
+    [invoice.id],
+  );
+  return {
+    scanInvoice: { id: invoice.id, vendor_id: vendor.id, model_id: modelId },
+    scanBoxes: boxes.map((box) => box.id),
+    scanImeis: imeis,
+  };
 }
 
 /** The manifest import gate's rows: fresh IMEIs on MANIFEST_INVOICES invoices of one vendor. */
@@ -381,6 +389,77 @@ function buildReferenceEndpoint(db) {
   return server;
 }
 
+/**
+ * Floors: what the cheapest possible form of a gated request costs, through the app's own Db
+ * layer, without authentication, names, events or checks. They are not gates; they tell whether a
+ * gate's ratio can be reached at all on this machine, whatever the app does on top.
+ *
+ * - `POST /device` inserts one device row (a fresh IMEI each time, on the scan gate's invoice and
+ *   boxes) and commits it: the least a scan into a box writes.
+ * - `GET /devices` reads the device list gate's page of 50, the devices' own columns only, by the
+ *   same index, serialised by Fastify with a response schema.
+ */
+function buildFloorEndpoints(db, { scanInvoice, scanBoxes, deviceFilter }) {
+  const server = Fastify({ logger: false });
+  // Far from the generated IMEIs and the scan stock's, and unique per request.
+  let nextImei = 990_000_000_000_000;
+  server.post('/device', async () => {
+    nextImei += 1;
+    const [row] = await db.query(
+      `INSERT INTO devices (imei, tac, model_id, status, warehouse_box_id, invoice_id, vendor_id)
+       VALUES ($1, left($1, 8), $2, 'received', $3, $4, $5) RETURNING id`,
+      [
+        String(nextImei),
+        scanInvoice.model_id,
+        scanBoxes[nextImei % scanBoxes.length],
+        scanInvoice.id,
+        scanInvoice.vendor_id,
+      ],
+    );
+    return row;
+  });
+  const text = { type: 'string' };
+  const id = { type: 'integer' };
+  const nullable = (type) => ({ type: [type, 'null'] });
+  const device = {
+    type: 'object',
+    properties: {
+      id,
+      imei: nullable('string'),
+      imei2: nullable('string'),
+      identifier: text,
+      model_id: id,
+      color_id: nullable('integer'),
+      capacity_gb: nullable('integer'),
+      grade: nullable('string'),
+      status: text,
+      warehouse_box_id: nullable('integer'),
+      invoice_id: nullable('integer'),
+      vendor_id: nullable('integer'),
+      received_at: text,
+    },
+  };
+  server.get(
+    '/devices',
+    {
+      schema: {
+        response: {
+          200: { type: 'object', properties: { data: { type: 'array', items: device } } },
+        },
+      },
+    },
+    async () => ({
+      data: await db.query(
+        `SELECT id, imei, imei2, identifier, model_id, color_id, capacity_gb, grade, status,
+           warehouse_box_id, invoice_id, vendor_id, received_at
+         FROM devices WHERE model_id = $1 AND status = $2 ORDER BY identifier, id LIMIT 50`,
+        [deviceFilter.model_id, deviceFilter.status],
+      ),
+    }),
+  );
+  return server;
+}
+
 async function listen(server) {
   await server.listen({ host: HOST, port: 0 });
   return server.server.address().port;
@@ -437,9 +516,11 @@ async function main() {
 
   const helloWorld = buildHelloWorld();
   const reference = buildReferenceEndpoint(db);
+  const floors = buildFloorEndpoints(db, { ...scanStock, ...registry });
   const ports = {
     r0: await listen(helloWorld),
     r1: await listen(reference),
+    floors: await listen(floors),
     app: await listen(app),
   };
   const session = await logIn(ports.app);
@@ -462,7 +543,7 @@ async function main() {
   });
 
   process.once('disconnect', async () => {
-    await Promise.allSettled([helloWorld.close(), reference.close()]);
+    await Promise.allSettled([helloWorld.close(), reference.close(), floors.close()]);
     // Last, because closing the app also closes the database that R1 shares.
     await app.close();
     process.exit(0);

@@ -54,6 +54,26 @@ const R1 = {
   }),
 };
 
+/**
+ * Floors (bench-server.mjs), not gates: the cheapest form of a gated request, without
+ * authentication or anything the app adds. A gate below its floor's ratio cannot be met on this
+ * machine by any change to the app; the gate's line shows its floor for that reading.
+ */
+const FLOORS = [
+  {
+    name: 'F1 INSERT one device row, committed (floor of a scan)',
+    key: 'insertFloor',
+    server: 'floors',
+    request: () => ({ method: 'POST', path: '/device' }),
+  },
+  {
+    name: "F2 SELECT a page of 50 devices' own columns (floor of a device page)",
+    key: 'pageFloor',
+    server: 'floors',
+    request: () => ({ method: 'GET', path: '/devices' }),
+  },
+];
+
 /** The device list's filter: the most common model among devices in stock, 50 a page. */
 const deviceListPath = (server, cursor) =>
   `/api/v1/devices?model_id=${server.deviceFilter.model_id}&status=${server.deviceFilter.status}` +
@@ -95,7 +115,13 @@ function scanRequest(server) {
  * autocannon request ({method, path, headers, body, setupRequest}).
  */
 const ENDPOINTS = [
-  { name: 'GET /api/v1/profile', method: 'GET', path: '/api/v1/profile', minRatioToR1: 0.8 },
+  {
+    name: 'GET /api/v1/profile',
+    key: 'profile',
+    method: 'GET',
+    path: '/api/v1/profile',
+    minRatioToR1: 0.8,
+  },
   {
     name: 'GET /api/v1/users (50 of 10,000, filtered, sorted)',
     method: 'GET',
@@ -130,6 +156,8 @@ const ENDPOINTS = [
   {
     name: 'GET /api/v1/devices/lookup (by IMEI)',
     minRatioToR1: 0.5,
+    // A session check alone: what any signed-in request costs before it reads a device.
+    floor: 'profile',
     maxP99Ms: { PostgreSQL: 10 },
     request: (server) => ({
       method: 'GET',
@@ -143,18 +171,21 @@ const ENDPOINTS = [
   {
     name: 'POST /api/v1/warehouse-boxes/:id/scans (a distinct expected IMEI each)',
     minRatioToR1: 0.5,
+    floor: 'insertFloor',
     request: scanRequest,
   },
   {
     name: 'GET /api/v1/devices (first 50, by model and status)',
     key: 'devicesFirst',
     minRatioToR1: 0.6,
+    floor: 'pageFloor',
     request: (server) => ({ method: 'GET', path: deviceListPath(server), headers: bearer(server) }),
   },
   {
     name: 'GET /api/v1/devices (last 50, by model and status)',
     key: 'devicesLast',
     minRatioToR1: 0.6,
+    floor: 'pageFloor',
     request: (server) => ({
       method: 'GET',
       path: deviceListPath(server, 'last'),
@@ -494,7 +525,8 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
  * each endpoint is gated on the median of its per-round ratio to the R1 of the same round.
  */
 async function benchHttp(database, server) {
-  const targets = [R0, R1, ...ENDPOINTS.map((endpoint) => ({ ...endpoint, server: 'app' }))];
+  const endpoints = ENDPOINTS.map((endpoint) => ({ ...endpoint, server: 'app' }));
+  const targets = [R0, R1, ...FLOORS, ...endpoints];
   const rounds = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     const results = [];
@@ -508,22 +540,32 @@ async function benchHttp(database, server) {
   console.log(`\n${database} (${ROUNDS} rounds of ${SECONDS} s; the median-R1 round shown):`);
   printHttpTable(shown, shown[0], shown[1]);
   const failures = rounds.flat().reduce((total, result) => total + result.failures, 0);
-  ENDPOINTS.forEach((endpoint, index) => {
-    const perRound = rounds.map((results) => results[index + 2].rps / results[r1Index].rps);
+  const at = (key) => targets.findIndex((target) => target.key === key);
+  const medianRatio = (index, toIndex = r1Index) =>
+    median(rounds.map((results) => results[index].rps / results[toIndex].rps));
+  for (const floor of FLOORS) {
+    console.log(`  (${floor.name}: median ${medianRatio(at(floor.key)).toFixed(2)}x R1, a floor)`);
+  }
+  endpoints.forEach((endpoint) => {
+    const index = targets.indexOf(endpoint);
+    const perRound = rounds.map((results) => results[index].rps / results[r1Index].rps);
     const value = median(perRound);
     if (endpoint.minRatioToR1 === null) {
       console.log(`  (${endpoint.name}: median ${value.toFixed(2)}x R1, not gated)`);
       return;
     }
+    const floor = endpoint.floor
+      ? `; its floor ${targets[at(endpoint.floor)].name}: ${medianRatio(at(endpoint.floor)).toFixed(2)}x`
+      : '';
     gate(
       `${database} ${endpoint.name} >= ${endpoint.minRatioToR1} x R1`,
       failures === 0 && value >= endpoint.minRatioToR1,
       failures > 0
         ? 'failed requests make this run invalid'
-        : `median ${value.toFixed(2)}x (rounds: ${perRound.map((r) => r.toFixed(2)).join(', ')})`,
+        : `median ${value.toFixed(2)}x (rounds: ${perRound.map((r) => r.toFixed(2)).join(', ')})${floor}`,
     );
     const maxP99 = endpoint.maxP99Ms?.[database];
-    const p99s = rounds.map((results) => results[index + 2].p99);
+    const p99s = rounds.map((results) => results[index].p99);
     if (maxP99 !== undefined) {
       gate(
         `${database} ${endpoint.name} p99 <= ${maxP99} ms`,
@@ -543,10 +585,7 @@ async function benchHttp(database, server) {
     `${scans.toLocaleString('en-US')} scans of ${server.scanImeis.length.toLocaleString('en-US')} ` +
       `expected IMEIs into ${server.scanBoxes.length} boxes; ${server.scanOther ?? 0} not added`,
   );
-  const at = (key) => ENDPOINTS.findIndex((endpoint) => endpoint.key === key) + 2;
-  const lastToFirst = median(
-    rounds.map((results) => results[at('devicesLast')].rps / results[at('devicesFirst')].rps),
-  );
+  const lastToFirst = medianRatio(at('devicesLast'), at('devicesFirst'));
   gate(
     `${database} device list: last page >= ${LAST_PAGE_MIN_RATIO_TO_FIRST} x first page`,
     failures === 0 && lastToFirst >= LAST_PAGE_MIN_RATIO_TO_FIRST,
