@@ -233,6 +233,10 @@ test('decide each discrepancy, close the invoice, find its IMEIs on the register
   // Its IMEIs on the register, filtered by status.
   await drawer.getByRole('link', { name: 'All IMEIs of this invoice' }).click();
   await expect(page).toHaveURL(new RegExp(`/invoice-imei\\?invoice_id=${invoiceId}`));
+  // The filter the link set names its invoice, not its id.
+  await expect(
+    page.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: 'Invoice' }) }),
+  ).toContainText(`${MANIFEST_INVOICE} (${catalogue.vendor.name})`);
   await expect(page.getByRole('heading', { name: 'Invoice IMEI register' })).toBeVisible();
   await expect(page.getByTestId('list-count')).toHaveText('4 invoice IMEIs');
   await page.getByRole('combobox', { name: 'Status' }).click();

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { Access } from './access.js';
 import { defineEndpoint, type Schema } from './endpoint.js';
-import { idParamsSchema } from './list.js';
+import { idNumber, idParamsSchema } from './list.js';
 
 /**
  * The list, import and export toolkit's contract. A master-data area declares one resource (its
@@ -397,9 +397,7 @@ export const booleanFilter = z.optional(
 );
 
 /** An id filter as a query string carries it. */
-export const idFilter = z.optional(
-  z.coerce.number().check(z.int('The id must be a whole number.'), z.gte(1, 'Unknown id.')),
-);
+export const idFilter = z.optional(idNumber);
 
 /** A filter that is one of a set of words. */
 export const enumFilter = <const T extends readonly [string, ...string[]]>(values: T) =>

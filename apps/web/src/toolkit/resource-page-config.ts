@@ -60,7 +60,10 @@ export type ListColumn<T> = {
  */
 export type ListFilter = { readonly key: string; readonly label: string } & (
   | { readonly options: readonly Option[] }
-  | { readonly load: (search: string) => Promise<Option[]> }
+  | {
+      /** Options matching a search or, given an id, the option of that id. */
+      readonly load: (search: string, id?: number) => Promise<Option[]>;
+    }
   | { readonly fromAddress: true }
 );
 

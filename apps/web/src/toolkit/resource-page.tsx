@@ -4,6 +4,7 @@ import {
   type ListEndpoints,
   type WriteEndpoints,
 } from '@inventory/contract';
+import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -66,6 +67,13 @@ export function RemoteFilter({
       showApiError(error);
     }
   };
+  // A value set from a link is named by its own option rather than shown as a bare id.
+  const named = useQuery({
+    queryKey: ['filter-option', filter.key, filter.label, value],
+    queryFn: () => filter.load('', Number(value)),
+    enabled: value !== undefined,
+    staleTime: Infinity,
+  });
   return (
     <Select
       aria-label={filter.label}
@@ -75,7 +83,7 @@ export function RemoteFilter({
       showSearch={{ filterOption: false, onSearch: (term) => void search(term) }}
       onFocus={() => void search('')}
       value={value ? Number(value) : undefined}
-      labelRender={(selected) => selected.label ?? `#${value}`}
+      labelRender={(selected) => selected.label ?? named.data?.[0]?.label ?? `#${value}`}
       options={options}
       onChange={(next) => onChange(next === undefined ? undefined : String(next))}
     />

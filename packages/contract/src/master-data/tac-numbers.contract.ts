@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from '../endpoint.js';
 import { tacSchema } from '../identifiers.js';
+import { PICKER_LIMIT, pickerOptionSchema, pickerQuerySchema } from '../list.js';
 import {
   booleanFilter,
   defineResource,
@@ -133,12 +134,6 @@ export const tacLookupEndpoint = defineEndpoint({
   response: tacLookupSchema,
 });
 
-/** The most models the picker offers at once. */
-export const MODEL_OPTIONS_LIMIT = 20;
-
-export const modelOptionSchema = z.object({ id: z.int(), label: z.string() });
-export type ModelOption = z.infer<typeof modelOptionSchema>;
-
 /**
  * The model picker of the TAC pages: active models matching the search by brand, name or model
  * number, by display name. Under the TAC resource so that a TAC clerk needs no model permission.
@@ -146,13 +141,11 @@ export type ModelOption = z.infer<typeof modelOptionSchema>;
 export const tacModelOptionsEndpoint = defineEndpoint({
   method: 'GET',
   path: '/tac-numbers/model-options',
-  summary: `Up to ${MODEL_OPTIONS_LIMIT} active models for the TAC pages' model picker`,
+  summary: `Up to ${PICKER_LIMIT} active models for the TAC pages' model picker`,
   tag: 'Master data',
   guard: tacNumberResource.view,
-  query: z.object({
-    search: z.optional(z.string().check(z.trim(), z.maxLength(200, 'The search is too long.'))),
-  }),
-  response: z.array(modelOptionSchema),
+  query: pickerQuerySchema,
+  response: z.array(pickerOptionSchema),
 });
 
 /** A TAC met at scanning that maps to no model yet: the learn-TAC list. */

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { Access } from '../access.js';
 import { defineEndpoint } from '../endpoint.js';
-import { idParamsSchema } from '../list.js';
+import { idParamsSchema, PICKER_LIMIT, pickerOptionSchema, pickerQuerySchema } from '../list.js';
 import { entityId, optionalText, requiredText, wholeNumber } from '../master-data/fields.js';
 import { defineList, enumFilter, idFilter, listEndpoints, writeEndpoints } from '../resource.js';
 import { centsSchema, DEVICE_CONDITIONS, DEVICE_GRADES, isoDate } from './receiving-fields.js';
@@ -245,12 +245,6 @@ export const closeInvoiceEndpoint = defineEndpoint({
   response: purchaseInvoiceSchema,
 });
 
-export const pickerOptionSchema = z.object({ id: z.int(), label: z.string() });
-export type PickerOption = z.infer<typeof pickerOptionSchema>;
-
-/** The most options a picker offers at once. */
-export const PICKER_LIMIT = 20;
-
 /**
  * A picker of one page: up to PICKER_LIMIT options matching a search, under that page's own
  * guard, so that no one reads vendors or invoices that their pages do not show.
@@ -266,9 +260,7 @@ export const pickerEndpoint = (
     summary: `Up to ${PICKER_LIMIT} ${what}, for a picker`,
     tag: 'Receiving',
     guard,
-    query: z.object({
-      search: z.optional(z.string().check(z.trim(), z.maxLength(200, 'The search is too long.'))),
-    }),
+    query: pickerQuerySchema,
     response: z.array(pickerOptionSchema),
   });
 

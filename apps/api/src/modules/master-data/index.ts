@@ -8,4 +8,4 @@ export {
   referencesOf,
   type Match,
 } from './name-matching.js';
-export { tacNumberStore } from './tac-numbers.store.js';
+export { MODEL_PICKER, tacNumberStore } from './tac-numbers.store.js';

@@ -1,5 +1,4 @@
 import {
-  MODEL_OPTIONS_LIMIT,
   normaliseScan,
   optionalText,
   parseDeviceId,
@@ -19,7 +18,7 @@ import {
 import * as z from 'zod/mini';
 import type { Queryable } from '../../db/db.js';
 import { fieldError, uniqueViolationAs } from '../../http/errors.js';
-import { containsPattern, prefixCondition } from '../../http/sql.js';
+import { prefixCondition } from '../../http/sql.js';
 import {
   findItem,
   prepareOne,
@@ -27,6 +26,7 @@ import {
   type ResourceStore,
   type WriteInput,
 } from '../../toolkit/resource.js';
+import { pickerOptions, type PickerSql } from '../../toolkit/pickers.js';
 import { auditActor, recordAudit } from '../audit/audit.service.js';
 import type { ModuleContext } from '../module.js';
 import { MODEL_DISPLAY_NAME } from './models.store.js';
@@ -143,20 +143,19 @@ export const tacNumberStore: ResourceStore<typeof tacNumberResource> = {
   },
 };
 
-/** The model picker of the TAC pages: active models by display name. */
+/** Active models by display name or model number: the model pickers of every page. */
+export const MODEL_PICKER: PickerSql = {
+  from: 'device_models m JOIN brands b ON b.id = m.brand_id',
+  id: 'm.id',
+  label: MODEL_DISPLAY_NAME,
+  where: `m.active AND ($1::text IS NULL OR (${MODEL_DISPLAY_NAME}) ILIKE $1
+    OR array_to_string(m.model_numbers, ' ') ILIKE $1)`,
+  order: 'm.sort_name, m.id',
+};
+
+/** The model picker of the TAC pages. */
 export function registerTacModelOptions({ endpoint, db }: ModuleContext): void {
-  endpoint(tacModelOptionsEndpoint, async ({ query }) => {
-    const pattern = containsPattern(query.search || undefined);
-    return db.query<{ id: number; label: string }>(
-      `SELECT m.id, ${MODEL_DISPLAY_NAME} AS label
-       FROM device_models m JOIN brands b ON b.id = m.brand_id
-       WHERE m.active AND ($1::text IS NULL OR (${MODEL_DISPLAY_NAME}) ILIKE $1
-         OR array_to_string(m.model_numbers, ' ') ILIKE $1)
-       ORDER BY m.sort_name, m.id
-       LIMIT ${MODEL_OPTIONS_LIMIT}`,
-      [pattern],
-    );
-  });
+  endpoint(tacModelOptionsEndpoint, ({ query }) => pickerOptions(db, MODEL_PICKER, query));
 }
 
 const NOT_A_DEVICE_ID = 'Scan an IMEI (15 digits), a MEID (14 characters) or a TAC (8 digits).';

@@ -1,7 +1,7 @@
 import {
   luhnCheckDigit,
   type ImportBatch,
-  type ModelOption,
+  type PickerOption,
   type TacLookup,
   type TacNumber,
 } from '@inventory/contract';
@@ -449,7 +449,7 @@ describe('the model picker', () => {
         `/tac-numbers/model-options?search=${encodeURIComponent(search)}`,
       );
       expect(response.statusCode, response.body).toBe(200);
-      return bodyOf<ModelOption[]>(response).data;
+      return bodyOf<PickerOption[]>(response).data;
     };
     expect(await options('galaxy')).toEqual([
       { id: models.fakeGalaxy, label: 'Fakesung Galaxy A15' },

@@ -40,6 +40,7 @@ import {
 import { Answer } from '../../http/endpoint.js';
 import { registerImports } from '../../toolkit/imports.js';
 import { labelFile } from '../../toolkit/labels.js';
+import { pickerOptions } from '../../toolkit/pickers.js';
 import { registerList, registerWrites } from '../../toolkit/resource.js';
 import type { AppModule } from '../module.js';
 import { boxDashboard, modelPipeline, modelPipelineFile } from './dashboards.js';
@@ -111,16 +112,20 @@ export const receivingModule: AppModule = {
     endpoint(closeInvoiceEndpoint, ({ principal, params, meta }) =>
       db.transaction((tx) => closeInvoice(tx, principal, meta, params.id)),
     );
-    endpoint(invoicePageVendorOptionsEndpoint, ({ query }) => PICKERS.vendors(db, query.search));
-    endpoint(invoiceModelOptionsEndpoint, ({ query }) => PICKERS.models(db, query.search));
-    endpoint(invoiceColorOptionsEndpoint, ({ query }) => PICKERS.colors(db, query.search));
+    endpoint(invoicePageVendorOptionsEndpoint, ({ query }) =>
+      pickerOptions(db, PICKERS.activeVendors, query),
+    );
+    endpoint(invoiceModelOptionsEndpoint, ({ query }) => pickerOptions(db, PICKERS.models, query));
+    endpoint(invoiceColorOptionsEndpoint, ({ query }) => pickerOptions(db, PICKERS.colors, query));
 
     registerList(context, invoiceImeiStore);
     registerImports(context, manifestImportStore);
     endpoint(invoiceImeiVendorOptionsEndpoint, ({ query }) =>
-      PICKERS.vendors(db, query.search, false),
+      pickerOptions(db, PICKERS.allVendors, query),
     );
-    endpoint(invoiceImeiInvoiceOptionsEndpoint, ({ query }) => PICKERS.invoices(db, query.search));
+    endpoint(invoiceImeiInvoiceOptionsEndpoint, ({ query }) =>
+      pickerOptions(db, PICKERS.invoices, query),
+    );
 
     registerList(context, inboundShipmentListStore);
     registerWrites(context, inboundShipmentWriteStore);
@@ -130,8 +135,12 @@ export const receivingModule: AppModule = {
     endpoint(completeShipmentEndpoint, ({ principal, params, meta }) =>
       db.transaction((tx) => completeShipment(tx, principal, meta, params.id)),
     );
-    endpoint(shipmentVendorOptionsEndpoint, ({ query }) => PICKERS.vendors(db, query.search));
-    endpoint(shipmentInvoiceOptionsEndpoint, ({ query }) => PICKERS.openInvoices(db, query.search));
+    endpoint(shipmentVendorOptionsEndpoint, ({ query }) =>
+      pickerOptions(db, PICKERS.activeVendors, query),
+    );
+    endpoint(shipmentInvoiceOptionsEndpoint, ({ query }) =>
+      pickerOptions(db, PICKERS.openInvoices, query),
+    );
 
     registerList(context, warehouseBoxListStore);
     registerWrites(context, warehouseBoxWriteStore);
@@ -181,10 +190,14 @@ export const receivingModule: AppModule = {
         boxId: params.id,
       });
     });
-    endpoint(boxInvoiceOptionsEndpoint, ({ query }) => PICKERS.openInvoices(db, query.search));
-    endpoint(boxModelOptionsEndpoint, ({ query }) => PICKERS.models(db, query.search));
-    endpoint(boxShipmentOptionsEndpoint, ({ query }) => PICKERS.openShipments(db, query.search));
-    endpoint(boxVendorOptionsEndpoint, ({ query }) => PICKERS.vendors(db, query.search, false));
+    endpoint(boxInvoiceOptionsEndpoint, ({ query }) =>
+      pickerOptions(db, PICKERS.openInvoices, query),
+    );
+    endpoint(boxModelOptionsEndpoint, ({ query }) => pickerOptions(db, PICKERS.models, query));
+    endpoint(boxShipmentOptionsEndpoint, ({ query }) =>
+      pickerOptions(db, PICKERS.openShipments, query),
+    );
+    endpoint(boxVendorOptionsEndpoint, ({ query }) => pickerOptions(db, PICKERS.allVendors, query));
 
     endpoint(warehouseBoxDashboardEndpoint, ({ query }) => boxDashboard(db, query.tz));
     endpoint(modelDashboardEndpoint, ({ query }) => modelPipeline(db, query.vendor_id));
@@ -204,7 +217,7 @@ export const receivingModule: AppModule = {
       }),
     );
     endpoint(dashboardVendorOptionsEndpoint, ({ query }) =>
-      PICKERS.vendors(db, query.search, false),
+      pickerOptions(db, PICKERS.allVendors, query),
     );
 
     registerList(context, vendorTransferListStore);
@@ -220,8 +233,10 @@ export const receivingModule: AppModule = {
       db.transaction((tx) => stepTransfer(tx, principal, meta, params.id, params.step, body)),
     );
     endpoint(transferVendorOptionsEndpoint, ({ query }) =>
-      PICKERS.vendors(db, query.search, false),
+      pickerOptions(db, PICKERS.allVendors, query),
     );
-    endpoint(transferInvoiceOptionsEndpoint, ({ query }) => PICKERS.invoices(db, query.search));
+    endpoint(transferInvoiceOptionsEndpoint, ({ query }) =>
+      pickerOptions(db, PICKERS.invoices, query),
+    );
   },
 };

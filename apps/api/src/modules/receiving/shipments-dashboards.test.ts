@@ -132,6 +132,23 @@ describe('an inbound shipment', () => {
     expect(
       bodyOf<unknown[]>(await admin.get('/warehouse-boxes/shipment-options?search=FX-778812')).data,
     ).toEqual([]);
+    // Given an id, a picker names that one option even when it would not offer it: a filter set
+    // from a link shows what it filters by.
+    const [received] = await t.db.query<{ id: number }>(
+      "SELECT id FROM inbound_shipments WHERE tracking = 'FX-778812'",
+    );
+    expect(
+      bodyOf<unknown[]>(await admin.get(`/warehouse-boxes/shipment-options?id=${received!.id}`))
+        .data,
+    ).toEqual([
+      { id: received!.id, label: 'FX-778812 (FedEx Freight), Acme Recyclers, invoice INV-1' },
+    ]);
+    expect(
+      bodyOf<unknown[]>(await admin.get('/warehouse-boxes/shipment-options?id=987654')).data,
+    ).toEqual([]);
+    const badId = await admin.get('/warehouse-boxes/shipment-options?id=first');
+    expect(badId.statusCode).toBe(422);
+    expect(bodyOf(badId).message).toEqual({ id: ['The id must be a whole number.'] });
 
     expect(
       await admin.fieldErrors('POST', '/warehouse-boxes', {

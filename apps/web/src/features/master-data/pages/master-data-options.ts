@@ -1,5 +1,5 @@
 import { tacModelOptionsEndpoint } from '@inventory/contract';
-import { callEndpoint } from '../../../shell/http-client';
+import { pickerLoader } from '../../../toolkit/picker-options';
 import type { FormField, ListColumn, Option } from '../../../toolkit/resource-page-config';
 
 /** Helpers shared by the master-data and PTS declaration pages. */
@@ -9,11 +9,7 @@ export const optionsOf = (values: readonly string[]): Option[] =>
   values.map((value) => ({ value, label: value }));
 
 /** Active models for a picker or a filter, by brand, name or model number. */
-export const searchModels = async (search: string): Promise<Option[]> =>
-  (await callEndpoint(tacModelOptionsEndpoint, { query: { search } })).data.map((model) => ({
-    value: model.id,
-    label: model.label,
-  }));
+export const searchModels = pickerLoader(tacModelOptionsEndpoint);
 
 /** An item's compatible models as picker options, shown before any search. */
 export const compatibleModelOptions = (item: {
