@@ -67,12 +67,15 @@ export function RemoteFilter({
       showApiError(error);
     }
   };
-  // A value set from a link is named by its own option rather than shown as a bare id.
+  // A value set from a link is named by its own option rather than shown as a bare id. The
+  // answer is searched for the value: a load that cannot look an id up answers with other options.
+  const selected = value ? Number(value) : undefined;
   const named = useQuery({
-    queryKey: ['filter-option', filter.key, filter.label, value],
-    queryFn: () => filter.load('', Number(value)),
-    enabled: value !== undefined,
+    queryKey: ['filter-option', filter.key, filter.label, selected],
+    queryFn: () => filter.load('', selected),
+    enabled: selected !== undefined && !options.some((option) => option.value === selected),
     staleTime: Infinity,
+    select: (found) => found.find((option) => option.value === selected)?.label,
   });
   return (
     <Select
@@ -82,8 +85,8 @@ export function RemoteFilter({
       allowClear
       showSearch={{ filterOption: false, onSearch: (term) => void search(term) }}
       onFocus={() => void search('')}
-      value={value ? Number(value) : undefined}
-      labelRender={(selected) => selected.label ?? named.data?.[0]?.label ?? `#${value}`}
+      value={selected}
+      labelRender={(shown) => shown.label ?? named.data ?? `#${value}`}
       options={options}
       onChange={(next) => onChange(next === undefined ? undefined : String(next))}
     />

@@ -246,8 +246,9 @@ export const closeInvoiceEndpoint = defineEndpoint({
 });
 
 /**
- * A picker of one page: up to PICKER_LIMIT options matching a search, under that page's own
- * guard, so that no one reads vendors or invoices that their pages do not show.
+ * A picker of one page: up to PICKER_LIMIT options matching a search, or the option of one id
+ * (pickerQuerySchema), under that page's own guard, so that no one reads vendors or invoices that
+ * their pages do not show.
  */
 export const pickerEndpoint = (
   path: string,
