@@ -83,3 +83,50 @@ test('create a role and a user, sign in as them, see exactly their menu, take a 
   await adminContext.close();
   await clerkContext.close();
 });
+
+/** A user manager who is not an administrator: the administrator's account is out of reach. */
+test('a user manager cannot act on the administrator, and is told why', async ({
+  page,
+  request,
+}) => {
+  const api = async (method: 'POST' | 'PUT', url: string, token: string, data: object) => {
+    const response = await request.fetch(`/api/v1${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}` },
+      data,
+    });
+    expect(response.status(), await response.text()).toBeLessThan(300);
+    return ((await response.json()) as { data: Record<string, unknown> }).data;
+  };
+  const tokenOf = async (user_name: string, password: string) =>
+    (await api('POST', '/login', '', { user_name, password })).token as string;
+
+  const admin = await tokenOf('admin', ADMIN_PASSWORD);
+  const role = await api('POST', '/roles', admin, {
+    name: 'User Desk',
+    permissions: ['user.view-list', 'user.manage'],
+  });
+  const created = await api('POST', '/users', admin, {
+    user_name: 'desk.lead',
+    name: 'Desk Lead',
+    type: 'staff',
+    role_ids: [role.id],
+  });
+  const temporary = created.temporary_password as string;
+  await api('POST', '/profile/password', await tokenOf('desk.lead', temporary), {
+    new_password: 'quiet-harbour-71',
+    new_password_confirm: 'quiet-harbour-71',
+  });
+
+  await signIn(page, 'desk.lead', 'quiet-harbour-71');
+  await page.goto('/users');
+  await page.getByRole('button', { name: 'admin', exact: true }).click();
+  const refusal = 'Only an administrator can act on the account admin.';
+  await expect(page.locator('.ant-drawer').getByText(refusal)).toBeVisible();
+  await page.locator('.ant-drawer-close').click();
+
+  await page.getByRole('button', { name: 'More actions for admin' }).click();
+  await page.getByRole('menuitem', { name: 'Reset password' }).click();
+  await expect(page.locator('.ant-notification-notice').filter({ hasText: refusal })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Temporary password' })).toHaveCount(0);
+});

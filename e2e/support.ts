@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The password the first-start journey gives the first administrator. */
-export const ADMIN_PASSWORD = 'warehouse-admin-2026';
+export const ADMIN_PASSWORD = 'warehouse-keeper-2026';
 
 /** Signs in through the login form. */
 export async function signIn(page: Page, userName: string, password: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canAccess, describeAccess } from './access.js';
+import { canAccess, describeAccess, roleKeyOf } from './access.js';
 
 const subject = (allRoles: string[], allPermissions: string[]) => ({ allRoles, allPermissions });
 
@@ -46,5 +46,30 @@ describe('canAccess (spec section 6)', () => {
     expect(canAccess(subject([], []), {})).toBe(true);
     expect(canAccess(null, {})).toBe(false);
     expect(canAccess(undefined, { permission: 'sim.index' })).toBe(false);
+  });
+
+  it('matches roles by their keys when the subject carries them, never by a name', () => {
+    const sorting = { permission: 'roles', roles: ['Warehouse Sorting'] };
+    const impostor = { allRoles: ['Warehouse Sorting'], allPermissions: [], allRoleKeys: [] };
+    expect(canAccess(impostor, sorting)).toBe(false);
+    const renamed = {
+      allRoles: ['Dock Sorting'],
+      allPermissions: [],
+      allRoleKeys: ['warehouse-sorting'],
+    };
+    expect(canAccess(renamed, sorting)).toBe(true);
+    expect(canAccess({ allRoles: ['admin'], allPermissions: [], allRoleKeys: [] }, {})).toBe(true);
+    expect(
+      canAccess({ allRoles: ['admin'], allPermissions: [], allRoleKeys: [] }, { permission: 'x' }),
+    ).toBe(false);
+    expect(canAccess({ allRoles: [], allPermissions: [], allRoleKeys: ['admin'] }, sorting)).toBe(
+      true,
+    );
+  });
+
+  it('keys a role by its seeded name', () => {
+    expect(roleKeyOf('Warehouse Sorting')).toBe('warehouse-sorting');
+    expect(roleKeyOf('Sales / Account Manager')).toBe('sales-account-manager');
+    expect(roleKeyOf(' admin ')).toBe('admin');
   });
 });

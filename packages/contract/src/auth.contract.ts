@@ -64,5 +64,6 @@ export const logoutEndpoint = defineEndpoint({
   summary: 'End the current session on the server',
   tag: 'Session',
   guard: 'session',
+  beforePasswordChange: true,
   response: z.null(),
 });

@@ -30,6 +30,12 @@ export type EndpointDefinition = {
   /** Schema of the `data` member of the answer. */
   readonly response: Schema;
   readonly successStatus?: 200 | 201 | 202;
+  /**
+   * Open to a session signed in with a temporary password (first_login = 1). Only reading the
+   * profile, changing the password and signing out are: every other endpoint answers 403 until
+   * the password is changed.
+   */
+  readonly beforePasswordChange?: true;
 };
 
 export const defineEndpoint = <const E extends EndpointDefinition>(endpoint: E): E => endpoint;

@@ -33,6 +33,69 @@ describe('validatePasswordChange (spec section 5)', () => {
     });
   });
 
+  const newPasswordErrors = (password: string, userName?: string) =>
+    validatePasswordChange(
+      {
+        current_password: 'the-current-one',
+        new_password: password,
+        new_password_confirm: password,
+      },
+      { firstLogin: false, userName },
+    ).new_password;
+
+  it('refuses control characters: NUL, tab, newline, DEL and C1', () => {
+    for (const password of [
+      '\0'.repeat(8),
+      'good-pass\tword',
+      'good-pass\nword',
+      'good\u007fpassword',
+      'good\u0085password',
+    ]) {
+      expect(newPasswordErrors(password), JSON.stringify(password)).toEqual([
+        PASSWORD_MESSAGES.controlCharacters,
+      ]);
+    }
+  });
+
+  it('refuses a password that is one character repeated, spaces too', () => {
+    for (const password of ['aaaaaaaa', ' '.repeat(8), '😀'.repeat(8)]) {
+      expect(newPasswordErrors(password), JSON.stringify(password)).toEqual([
+        PASSWORD_MESSAGES.oneCharacter,
+      ]);
+    }
+    expect(newPasswordErrors('aaaa')).toEqual([
+      PASSWORD_MESSAGES.tooShort,
+      PASSWORD_MESSAGES.oneCharacter,
+    ]);
+    expect(newPasswordErrors('aaaaaaab')).toBeUndefined();
+  });
+
+  it('refuses a password that contains the user name of 3 characters or more, in any case', () => {
+    expect(newPasswordErrors('jsmith2026', 'jsmith')).toEqual([PASSWORD_MESSAGES.containsUserName]);
+    expect(newPasswordErrors('my-JSmith-pass', 'jsmith')).toEqual([
+      PASSWORD_MESSAGES.containsUserName,
+    ]);
+    expect(newPasswordErrors('2026-dock.clerk', 'Dock.Clerk')).toEqual([
+      PASSWORD_MESSAGES.containsUserName,
+    ]);
+    expect(newPasswordErrors('pink-pineapple', 'pi')).toBeUndefined();
+    expect(newPasswordErrors('jsmith2026')).toBeUndefined();
+    expect(newPasswordErrors('j-smith-2026', 'jsmith')).toBeUndefined();
+  });
+
+  it('accepts a good password with every rule checked', () => {
+    expect(
+      validatePasswordChange(
+        {
+          current_password: 'the-current-one',
+          new_password: 'Orbit tulip 7 canyon',
+          new_password_confirm: 'Orbit tulip 7 canyon',
+        },
+        { firstLogin: false, userName: 'jsmith' },
+      ),
+    ).toEqual({});
+  });
+
   it('uses the messages of the spec verbatim', () => {
     expect(PASSWORD_MESSAGES).toMatchObject({
       currentRequired: 'Please enter current password.',

@@ -5,6 +5,8 @@ import { idParamsSchema, pageSchema, pagingQueryShape } from './list.js';
 export const roleSchema = z.object({
   id: z.int(),
   name: z.string(),
+  /** A system role's stable key (roleKeyOf of its seeded name); null for roles made on /roles. */
+  key: z.nullable(z.string()),
   description: z.string(),
   is_system: z.boolean(),
   is_admin: z.boolean(),

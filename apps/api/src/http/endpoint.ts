@@ -57,8 +57,18 @@ export function fieldErrorsOf(error: $ZodError): FieldErrors {
   return fields;
 }
 
+export const REQUEST_BODY_NOT_OBJECT = 'The request body must be a JSON object.';
+
+/**
+ * Parses an input with its contract schema; 422 with field errors. No input, or a `null` body,
+ * reads as `{}`; an array, a string, a number or a boolean (only a JSON body can be one; params
+ * and query are always objects) is refused with one clear message.
+ */
 function parse<S extends Schema | undefined>(schema: S, value: unknown): Parsed<S> {
   if (!schema) return undefined as Parsed<S>;
+  if (value != null && (typeof value !== 'object' || Array.isArray(value))) {
+    throw new ValidationError({ _: [REQUEST_BODY_NOT_OBJECT] });
+  }
   const result = z.safeParse(schema, value ?? {});
   if (!result.success) throw new ValidationError(fieldErrorsOf(result.error));
   return result.data as Parsed<S>;
@@ -92,7 +102,11 @@ export function registerEndpoint<E extends EndpointDefinition>(
   app.route({
     method: endpoint.method,
     url: `${API_BASE}${endpoint.path}`,
-    config: { guard: endpoint.guard, keepsAnswers: options.keepsAnswers ?? false },
+    config: {
+      guard: endpoint.guard,
+      keepsAnswers: options.keepsAnswers ?? false,
+      beforePasswordChange: endpoint.beforePasswordChange === true,
+    },
     handler: async (request, reply) => {
       const input = {
         request,

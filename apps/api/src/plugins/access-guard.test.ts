@@ -10,11 +10,11 @@ import {
   login,
   type TestApp,
 } from '../test/test-app.js';
-import { registerAccessGuard } from './access-guard.js';
+import { PASSWORD_CHANGE_FIRST, registerAccessGuard } from './access-guard.js';
 import { registerErrorHandler } from './error-handler.js';
 
 let t: TestApp;
-let tokens: { none: string; revoked: string; expired: string };
+let tokens: { none: string; revoked: string; expired: string; firstLogin: string };
 
 /**
  * A user with exactly what a guard asks for: no role for 'session'; the first listed role for a
@@ -37,8 +37,12 @@ async function grantingUser(guard: Exclude<Guard, 'public'>, userName: string) {
   return login(t.app, userName, 'granted-password');
 }
 
+/**
+ * Ids of no record: what is checked here is the guard, so that a rule on the record itself (who
+ * may act on an account) does not answer first.
+ */
 const urlOf = (endpoint: EndpointDefinition) =>
-  `${API_BASE}${endpoint.path.replace(/:([A-Za-z_]+)/g, '1')}`;
+  `${API_BASE}${endpoint.path.replace(/:([A-Za-z_]+)/g, '987654')}`;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -54,7 +58,15 @@ beforeAll(async () => {
     "UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')",
     [expired],
   );
-  tokens = { none, revoked, expired };
+  // Signed in with a temporary password, holding everything: only the password change is open.
+  await createUser(t.db, {
+    userName: 'temporary-admin',
+    password: 'temporary-password',
+    roles: ['admin'],
+    firstLogin: 1,
+  });
+  const firstLogin = await login(t.app, 'temporary-admin', 'temporary-password');
+  tokens = { none, revoked, expired, firstLogin };
 });
 afterAll(() => t.close());
 
@@ -85,6 +97,17 @@ describe('every registered endpoint', () => {
       }
       const granted = await request(await grantingUser(endpoint.guard, `granted-${n}`));
       expect([401, 403], `${label} with access`).not.toContain(granted.statusCode);
+      if (endpoint.beforePasswordChange) {
+        // A session of its own: signing out ends it.
+        const fresh = await login(t.app, 'temporary-admin', 'temporary-password');
+        expect([401, 403], `${label} before the password change`).not.toContain(
+          (await request(fresh)).statusCode,
+        );
+      } else {
+        const beforeChange = await request(tokens.firstLogin);
+        expect(beforeChange.statusCode, `${label} before the password change`).toBe(403);
+        expect(bodyOf(beforeChange).message).toBe(PASSWORD_CHANGE_FIRST);
+      }
     }
   });
 });

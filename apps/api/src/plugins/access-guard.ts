@@ -1,7 +1,11 @@
 import { API_BASE, canAccess, type Guard } from '@inventory/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ForbiddenError, UnauthorizedError } from '../http/errors.js';
-import type { Principal, SessionService } from '../modules/session/session.service.js';
+import { ApiError, ForbiddenError, UnauthorizedError } from '../http/errors.js';
+import {
+  accessSubjectOf,
+  type Principal,
+  type SessionService,
+} from '../modules/session/session.service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -11,8 +15,14 @@ declare module 'fastify' {
     guard?: Guard;
     /** The handler keeps answers under data versions (decision 0010). */
     keepsAnswers?: boolean;
+    /** Open to a session that must still change its temporary password. */
+    beforePasswordChange?: boolean;
   }
 }
+
+export const PASSWORD_CHANGE_FIRST =
+  'Set a new password first: until then this session may only read its profile, change the ' +
+  'password and sign out.';
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{20,200})$/;
 
@@ -32,14 +42,17 @@ export function registerAccessGuard(app: FastifyInstance, sessions: SessionServi
     }
     if (!guard || guard === 'public') return;
     const withDataVersions = route.config?.keepsAnswers === true;
+    const beforePasswordChange = route.config?.beforePasswordChange === true;
     const check = async (request: FastifyRequest) => {
       const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
       const principal = token ? await sessions.authenticate(token, withDataVersions) : null;
       if (!principal) throw new UnauthorizedError();
       request.principal = principal;
+      if (principal.firstLogin === 1 && !beforePasswordChange) {
+        throw new ApiError(403, PASSWORD_CHANGE_FIRST);
+      }
       if (guard === 'session') return;
-      const subject = { allRoles: principal.roles, allPermissions: principal.permissions };
-      if (!canAccess(subject, guard)) throw new ForbiddenError(guard);
+      if (!canAccess(accessSubjectOf(principal), guard)) throw new ForbiddenError(guard);
     };
     const own = route.onRequest;
     route.onRequest = [check, ...(own ? (Array.isArray(own) ? own : [own]) : [])];

@@ -59,15 +59,15 @@ export function createDownloads(db: Db) {
     async redeem(token: string): Promise<PreparedFile> {
       const [ticket] = await db.query<{
         request: DownloadRequest;
-        roles: string[];
+        role_keys: string[];
         permissions: string[];
       }>(
         `WITH used AS (
            DELETE FROM download_tickets WHERE token_hash = $1 AND expires_at > now()
            RETURNING session_id, request)
          SELECT used.request,
-           COALESCE((SELECT array_agg(r.name) FROM user_roles ur JOIN roles r ON r.id = ur.role_id
-                     WHERE ur.user_id = s.user_id), '{}') AS roles,
+           COALESCE((SELECT array_agg(r.key) FROM user_roles ur JOIN roles r ON r.id = ur.role_id
+                     WHERE ur.user_id = s.user_id AND r.key IS NOT NULL), '{}') AS role_keys,
            COALESCE((SELECT array_agg(p.name) FROM user_roles ur
                      JOIN role_permissions rp ON rp.role_id = ur.role_id
                      JOIN permissions p ON p.id = rp.permission_id
@@ -81,7 +81,7 @@ export function createDownloads(db: Db) {
       const allowed =
         ticket &&
         canAccess(
-          { allRoles: ticket.roles, allPermissions: ticket.permissions },
+          { allRoles: [], allRoleKeys: ticket.role_keys, allPermissions: ticket.permissions },
           ticket.request.access,
         );
       if (!producer || !allowed) {

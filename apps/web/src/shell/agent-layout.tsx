@@ -1,8 +1,6 @@
 import { Layout } from 'antd';
-import { Suspense } from 'react';
-import { Outlet } from 'react-router';
-import { DelayedFallback } from './delayed-fallback';
 import { LogoLink } from './logo-link';
+import { PageOutlet } from './page-outlet';
 import { SessionControls } from './session-controls';
 import { ShellProviders } from './shell-providers';
 
@@ -26,9 +24,7 @@ export default function AgentLayout() {
           <SessionControls />
         </Layout.Header>
         <Layout.Content style={{ padding: 16, maxWidth: 720, width: '100%', margin: '0 auto' }}>
-          <Suspense fallback={<DelayedFallback />}>
-            <Outlet />
-          </Suspense>
+          <PageOutlet />
         </Layout.Content>
       </Layout>
     </ShellProviders>

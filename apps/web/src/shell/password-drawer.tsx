@@ -8,6 +8,7 @@ import { Button, Drawer, Form, Input } from 'antd';
 import { useState } from 'react';
 import { ApiError, callEndpoint } from './http-client';
 import { notify } from './notify';
+import { getStoredUserName } from './session-storage';
 import { useSignOut } from './use-sign-out';
 
 /** Width of the drawer, spec section 9. */
@@ -44,9 +45,11 @@ export default function PasswordDrawer({
   const [saving, setSaving] = useState(false);
   const signOut = useSignOut();
 
+  const userName = getStoredUserName();
   const rule = (field: PasswordField) => ({
     validator: async () => {
-      const message = validatePasswordChange(form.getFieldsValue(), { firstLogin })[field]?.[0];
+      const errors = validatePasswordChange(form.getFieldsValue(), { firstLogin, userName });
+      const message = errors[field]?.[0];
       if (message) throw new Error(message);
     },
   });

@@ -1,10 +1,10 @@
 import { Layout } from 'antd';
-import { Suspense, useState } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { useState } from 'react';
+import { Navigate } from 'react-router';
 import { CartButton } from './cart/cart-button';
-import { DelayedFallback } from './delayed-fallback';
 import { LogoLink } from './logo-link';
 import { visibleMenu } from './menu';
+import { PageOutlet } from './page-outlet';
 import type { PageEntry } from './page-types';
 import { SessionControls } from './session-controls';
 import { ShellProviders } from './shell-providers';
@@ -78,9 +78,7 @@ function StaffShell({ pages }: { pages: readonly PageEntry[] }) {
           </nav>
         </Layout.Sider>
         <Layout.Content style={{ padding: 24 }}>
-          <Suspense fallback={<DelayedFallback />}>
-            <Outlet />
-          </Suspense>
+          <PageOutlet />
         </Layout.Content>
       </Layout>
     </Layout>

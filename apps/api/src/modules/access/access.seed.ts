@@ -1,6 +1,8 @@
 import {
   ADMIN_ROLE,
+  ADMIN_ROLE_KEY,
   DEFAULT_ROLES,
+  roleKeyOf,
   PERMISSION_CATALOGUE,
   type PermissionDefinition,
   type RoleDefinition,
@@ -39,13 +41,17 @@ async function syncPermissionCatalogue(
   return written.filter((row) => row.created).map((row) => row.name);
 }
 
-/** Creates the roles that do not exist yet with their default permissions; existing ones are kept. */
+/**
+ * Creates the system roles that do not exist yet, found by key, with their default permissions;
+ * existing ones keep their name and grants, however edited.
+ */
 async function seedRoles(tx: Queryable, roles: readonly RoleDefinition[]) {
   for (const role of roles) {
     const created = await tx.query<{ id: number }>(
-      `INSERT INTO roles (name, description, is_system) VALUES ($1, $2, true)
+      `INSERT INTO roles (name, description, is_system, key)
+       SELECT $1, $2, true, $3 WHERE NOT EXISTS (SELECT 1 FROM roles WHERE key = $3)
        ON CONFLICT ((lower(name))) DO NOTHING RETURNING id`,
-      [role.name, role.description],
+      [role.name, role.description, roleKeyOf(role.name)],
     );
     const roleId = created[0]?.id;
     if (roleId === undefined) continue;
@@ -74,9 +80,9 @@ async function grantNewPermissions(
     await tx.query(
       `INSERT INTO role_permissions (role_id, permission_id)
        SELECT r.id, p.id FROM roles r, permissions p
-       WHERE lower(r.name) = lower($1) AND lower(p.name) = ANY ($2::text[])
+       WHERE r.key = $1 AND lower(p.name) = ANY ($2::text[])
        ON CONFLICT DO NOTHING`,
-      [role.name, names.map((name) => name.toLowerCase())],
+      [roleKeyOf(role.name), names.map((name) => name.toLowerCase())],
     );
   }
 }
@@ -86,9 +92,9 @@ async function grantAllToAdmin(tx: Queryable) {
   await tx.query(
     `INSERT INTO role_permissions (role_id, permission_id)
      SELECT r.id, p.id FROM roles r CROSS JOIN permissions p
-     WHERE lower(r.name) = $1
+     WHERE r.key = $1
      ON CONFLICT DO NOTHING`,
-    [ADMIN_ROLE],
+    [ADMIN_ROLE_KEY],
   );
 }
 
@@ -120,8 +126,8 @@ export async function seedAccess(db: Db): Promise<boolean> {
     );
     await tx.query(
       `INSERT INTO user_roles (user_id, role_id)
-       SELECT $1, id FROM roles WHERE lower(name) = $2`,
-      [admin?.id, ADMIN_ROLE],
+       SELECT $1, id FROM roles WHERE key = $2`,
+      [admin?.id, ADMIN_ROLE_KEY],
     );
     await recordAudit(tx, {
       actorId: null,

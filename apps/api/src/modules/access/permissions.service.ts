@@ -6,10 +6,14 @@ import type {
 } from '@inventory/contract';
 import type { z } from 'zod/mini';
 import type { Db, Queryable } from '../../db/db.js';
-import { ConflictError, NotFoundError, uniqueViolationAs } from '../../http/errors.js';
+import { ApiError, ConflictError, NotFoundError, uniqueViolationAs } from '../../http/errors.js';
 import { containsPattern, direction } from '../../http/sql.js';
 import { auditActor, recordAudit } from '../audit/audit.service.js';
-import type { Principal, RequestMeta } from '../session/session.service.js';
+import {
+  holdsAdministrator,
+  type Principal,
+  type RequestMeta,
+} from '../session/session.service.js';
 
 const PERMISSION_COLUMNS = `
   p.id, p.name, p.group_name AS "group", p.description, p.is_catalogue,
@@ -20,9 +24,32 @@ const SORT_COLUMNS = { name: 'lower(p.name)', group: 'p.group_name, lower(p.name
 const CATALOGUE_FIXED =
   'Catalogue permissions are defined by the application and cannot be changed or deleted.';
 
-async function findPermission(db: Queryable, id: number): Promise<Permission> {
+/**
+ * The permission the actor changes or deletes, locked: nobody changes a permission they do not
+ * hold themselves (it may stand in roles that hold more than they do).
+ */
+async function permissionToChange(tx: Queryable, actor: Principal, id: number) {
+  const permission = await findPermission(tx, id, { lock: true });
+  const held = actor.permissions.some(
+    (name) => name.toLowerCase() === permission.name.toLowerCase(),
+  );
+  if (!held && !holdsAdministrator(actor)) {
+    throw new ApiError(
+      403,
+      `You cannot change the permission ${permission.name}: you do not hold it yourself.`,
+    );
+  }
+  if (permission.is_catalogue) throw new ConflictError(CATALOGUE_FIXED);
+  return permission;
+}
+
+async function findPermission(
+  db: Queryable,
+  id: number,
+  { lock = false } = {},
+): Promise<Permission> {
   const [row] = await db.query<Permission>(
-    `SELECT ${PERMISSION_COLUMNS} FROM permissions p WHERE p.id = $1`,
+    `SELECT ${PERMISSION_COLUMNS} FROM permissions p WHERE p.id = $1 ${lock ? 'FOR UPDATE OF p' : ''}`,
     [id],
   );
   if (!row) throw new NotFoundError(`There is no permission with id ${id}.`);
@@ -79,7 +106,7 @@ export async function createPermission(
   });
 }
 
-/** Edits a custom permission; catalogue ones are fixed (409). */
+/** Edits a custom permission the actor holds; catalogue ones are fixed (409). */
 export async function updatePermission(
   db: Db,
   actor: Principal,
@@ -88,8 +115,7 @@ export async function updatePermission(
   meta: RequestMeta,
 ): Promise<Permission> {
   return db.transaction(async (tx) => {
-    const before = await findPermission(tx, id);
-    if (before.is_catalogue) throw new ConflictError(CATALOGUE_FIXED);
+    const before = await permissionToChange(tx, actor, id);
     await tx
       .query(
         `UPDATE permissions SET name = COALESCE($2, name), group_name = COALESCE($3, group_name),
@@ -110,11 +136,10 @@ export async function updatePermission(
   });
 }
 
-/** Deletes a custom permission, taking it from every role. */
+/** Deletes a custom permission the actor holds, taking it from every role. */
 export async function deletePermission(db: Db, actor: Principal, id: number, meta: RequestMeta) {
   await db.transaction(async (tx) => {
-    const before = await findPermission(tx, id);
-    if (before.is_catalogue) throw new ConflictError(CATALOGUE_FIXED);
+    const before = await permissionToChange(tx, actor, id);
     await tx.query('DELETE FROM permissions WHERE id = $1', [id]);
     await recordAudit(tx, {
       ...auditActor(actor, meta),

@@ -167,3 +167,81 @@ describe('permissions', () => {
     });
   });
 });
+
+describe('role guards go by a role key that no edit changes', () => {
+  it('a role manager cannot rename a default role, take its name, nor gain its stations', async () => {
+    await createRole(t.db, 'Role Keeper', [
+      'role.view-list',
+      'role.manage',
+      'warehouse-box.scan',
+      'invoice-shipment.view-list',
+      'invoice-shipment.manage',
+      'location.assignment',
+      'sim.index',
+      'rma.scan',
+      'unpack.process',
+      'device.scan',
+    ]);
+    await createUser(t.db, {
+      userName: 'keeper',
+      password: 'keeper-password',
+      roles: ['Role Keeper'],
+    });
+    const keeper = await login(t.app, 'keeper', 'keeper-password');
+    const sorting = await roleId('Warehouse Sorting');
+    // It holds every permission of the default role, yet renaming a default role needs admin.
+    const rename = await call(keeper, 'PUT', `/roles/${sorting}`, { name: 'Old Sorting' });
+    expect(rename.statusCode).toBe(403);
+    expect(bodyOf(rename).message).toBe('Only an administrator can rename a default role.');
+    for (const name of ['Warehouse Sorting', 'warehouse  SORTING', 'Warehouse-Sorting']) {
+      const taken = await call(keeper, 'PUT', `/roles/${await roleId('Role Keeper')}`, { name });
+      expect(taken.statusCode, name).toBe(422);
+      expect(bodyOf(taken).message).toEqual({
+        name: ['This name is reserved for a default role.'],
+      });
+    }
+    // Even a role that takes the name behind the API's back grants no station.
+    await t.db.query("UPDATE roles SET name = 'Old Sorting' WHERE name = 'Warehouse Sorting'");
+    await t.db.query("UPDATE roles SET name = 'Warehouse Sorting' WHERE name = 'Role Keeper'");
+    expect(
+      bodyOf<{ allRoles: string[] }>(await call(keeper, 'GET', '/profile')).data.allRoles,
+    ).toEqual(['Warehouse Sorting']);
+    const station = await call(keeper, 'GET', '/warehouse-boxes');
+    expect(station.statusCode).toBe(403);
+    expect(bodyOf(station).message).toBe(
+      'This needs one of the roles Warehouse Sorting, Invoice Management.',
+    );
+    await t.db.query("UPDATE roles SET name = 'Role Keeper' WHERE name = 'Warehouse Sorting'");
+    await t.db.query("UPDATE roles SET name = 'Warehouse Sorting' WHERE name = 'Old Sorting'");
+  });
+
+  it('an administrator renames a default role, and its holders keep their stations', async () => {
+    await createUser(t.db, {
+      userName: 'sorter',
+      password: 'sorter-password',
+      roles: ['Warehouse Sorting'],
+    });
+    const sorter = await login(t.app, 'sorter', 'sorter-password');
+    const sorting = await roleId('Warehouse Sorting');
+    const renamed = await call(admin, 'PUT', `/roles/${sorting}`, { name: 'Dock Sorting' });
+    expect(renamed.statusCode).toBe(200);
+    expect(bodyOf<{ key: string }>(renamed).data.key).toBe('warehouse-sorting');
+    const profile = bodyOf<{ allRoles: string[]; allRoleKeys: string[] }>(
+      await call(sorter, 'GET', '/profile'),
+    ).data;
+    expect(profile).toMatchObject({
+      allRoles: ['Dock Sorting'],
+      allRoleKeys: ['warehouse-sorting'],
+    });
+    expect((await call(sorter, 'GET', '/warehouse-boxes')).statusCode).toBe(200);
+    // The old name stays the default role's: nobody else takes it.
+    const impostor = await call(admin, 'POST', '/roles', { name: 'Warehouse Sorting' });
+    expect(impostor.statusCode).toBe(422);
+    expect(
+      (await call(admin, 'PUT', `/roles/${sorting}`, { name: 'Warehouse Sorting' })).statusCode,
+    ).toBe(200);
+    await expect(
+      t.db.query(`UPDATE roles SET key = 'other' WHERE id = ${sorting}`),
+    ).rejects.toThrow(/cannot change/);
+  });
+});

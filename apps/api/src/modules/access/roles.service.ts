@@ -1,5 +1,6 @@
 import {
-  ADMIN_ROLE,
+  ADMIN_ROLE_KEY,
+  roleKeyOf,
   type createRoleInputSchema,
   type Role,
   type roleListQuerySchema,
@@ -8,6 +9,7 @@ import {
 import type { z } from 'zod/mini';
 import type { Db, Queryable } from '../../db/db.js';
 import {
+  ApiError,
   ConflictError,
   NotFoundError,
   ValidationError,
@@ -15,11 +17,15 @@ import {
 } from '../../http/errors.js';
 import { containsPattern, direction } from '../../http/sql.js';
 import { auditActor, recordAudit } from '../audit/audit.service.js';
-import type { Principal, RequestMeta } from '../session/session.service.js';
-import { addedNames, assertCanGrant } from './grants.js';
+import {
+  holdsAdministrator,
+  type Principal,
+  type RequestMeta,
+} from '../session/session.service.js';
+import { addedNames, assertCanGrantPermissions, assertOutranks } from './grants.js';
 
 const ROLE_COLUMNS = `
-  r.id, r.name, r.description, r.is_system, lower(r.name) = '${ADMIN_ROLE}' AS is_admin,
+  r.id, r.name, r.key, r.description, r.is_system, r.key IS NOT DISTINCT FROM '${ADMIN_ROLE_KEY}' AS is_admin,
   (SELECT count(*)::int FROM user_roles ur WHERE ur.role_id = r.id) AS user_count,
   COALESCE((SELECT array_agg(p.name ORDER BY p.name)
             FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
@@ -31,10 +37,38 @@ const SORT_COLUMNS = {
   created_at: 'r.created_at',
 } as const;
 
-async function findRole(db: Queryable, id: number): Promise<Role> {
-  const [role] = await db.query<Role>(`SELECT ${ROLE_COLUMNS} FROM roles r WHERE r.id = $1`, [id]);
+async function findRole(db: Queryable, id: number, { lock = false } = {}): Promise<Role> {
+  const [role] = await db.query<Role>(
+    `SELECT ${ROLE_COLUMNS} FROM roles r WHERE r.id = $1 ${lock ? 'FOR UPDATE OF r' : ''}`,
+    [id],
+  );
   if (!role) throw new NotFoundError(`There is no role with id ${id}.`);
   return role;
+}
+
+/**
+ * The role the actor changes or deletes, locked, after the rule that nobody acts on a role that
+ * grants something they do not hold (holding the role itself is not needed to manage it).
+ */
+async function roleToChange(tx: Queryable, actor: Principal, id: number): Promise<Role> {
+  const role = await findRole(tx, id, { lock: true });
+  assertOutranks(actor, `the role ${role.name}`, {
+    roles: role.is_admin ? [{ id: role.id, name: role.name, key: role.key }] : [],
+    permissions: role.permissions,
+  });
+  return role;
+}
+
+/**
+ * A name whose key is a system role's key is that role's alone, in any spelling: no other role
+ * may take "Warehouse Sorting" or "warehouse  sorting", even after the default role is renamed.
+ */
+async function assertNameFree(tx: Queryable, name: string, roleId: number | null) {
+  const [taken] = await tx.query<{ id: number }>(
+    'SELECT id FROM roles WHERE key = $1 AND id IS DISTINCT FROM $2',
+    [roleKeyOf(name), roleId],
+  );
+  if (taken) throw new ValidationError({ name: ['This name is reserved for a default role.'] });
 }
 
 /** The stored spelling of each permission name; an unknown name is a 422. */
@@ -64,8 +98,6 @@ const nameTaken = uniqueViolationAs({
   roles_name_key: ['name', 'A role with this name exists.'],
 });
 
-const isAdminRole = (role: Pick<Role, 'name'>) => role.name.toLowerCase() === ADMIN_ROLE;
-
 /** Roles matching the query with user counts and permissions, one page. */
 export async function listRoles(db: Db, query: z.output<typeof roleListQuerySchema>) {
   const where = 'WHERE ($1::text IS NULL OR r.name ILIKE $1 OR r.description ILIKE $1)';
@@ -88,9 +120,9 @@ export async function createRole(
   input: z.output<typeof createRoleInputSchema>,
   meta: RequestMeta,
 ): Promise<Role> {
-  if (isAdminRole(input)) throw new ValidationError({ name: ['This name is reserved.'] });
-  assertCanGrant(actor, 'permission', input.permissions);
+  assertCanGrantPermissions(actor, input.permissions);
   return db.transaction(async (tx) => {
+    await assertNameFree(tx, input.name, null);
     const [created] = await tx
       .query<{ id: number }>('INSERT INTO roles (name, description) VALUES ($1, $2) RETURNING id', [
         input.name,
@@ -110,7 +142,10 @@ export async function createRole(
   });
 }
 
-/** Renames a role or replaces its permissions; admin is fixed; grants need holding. */
+/**
+ * Renames a role or replaces its permissions, when the actor holds everything it grants; admin is
+ * fixed, a default role is renamed by an administrator only (its key stays), grants need holding.
+ */
 export async function updateRole(
   db: Db,
   actor: Principal,
@@ -119,13 +154,15 @@ export async function updateRole(
   meta: RequestMeta,
 ): Promise<Role> {
   return db.transaction(async (tx) => {
-    const before = await findRole(tx, id);
+    const before = await roleToChange(tx, actor, id);
     if (before.is_admin) throw new ConflictError('The admin role cannot be changed.');
-    if (input.name !== undefined && isAdminRole({ name: input.name })) {
-      throw new ValidationError({ name: ['This name is reserved.'] });
+    const renamed = input.name !== undefined && input.name !== before.name;
+    if (renamed && before.is_system && !holdsAdministrator(actor)) {
+      throw new ApiError(403, 'Only an administrator can rename a default role.');
     }
+    if (renamed) await assertNameFree(tx, input.name!, id);
     if (input.permissions) {
-      assertCanGrant(actor, 'permission', addedNames(before.permissions, input.permissions));
+      assertCanGrantPermissions(actor, addedNames(before.permissions, input.permissions));
     }
     if (input.name !== undefined || input.description !== undefined) {
       await tx
@@ -154,10 +191,10 @@ export async function updateRole(
   });
 }
 
-/** Deletes a role no user holds; admin and the default roles stay. */
+/** Deletes a role no user holds and whose grants the actor holds; admin and default roles stay. */
 export async function deleteRole(db: Db, actor: Principal, id: number, meta: RequestMeta) {
   await db.transaction(async (tx) => {
-    const role = await findRole(tx, id);
+    const role = await roleToChange(tx, actor, id);
     if (role.is_admin) throw new ConflictError('The admin role cannot be deleted.');
     if (role.is_system) {
       throw new ConflictError('A default role cannot be deleted; change its permissions instead.');

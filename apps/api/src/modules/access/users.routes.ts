@@ -56,7 +56,9 @@ export const usersModule: AppModule = {
     endpoint(resetUserPasswordEndpoint, ({ principal, params, meta }) =>
       resetPassword(db, principal, params.id, meta),
     );
-    endpoint(listUserSessionsEndpoint, ({ params }) => listSessions(db, params.id));
+    endpoint(listUserSessionsEndpoint, ({ principal, params }) =>
+      listSessions(db, principal, params.id),
+    );
     endpoint(endUserSessionsEndpoint, ({ principal, params, meta }) =>
       endSessions(db, principal, params.id, meta),
     );

@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
-  ADMIN_ROLE,
-  isAdmin,
+  ADMIN_ROLE_KEY,
   type createUserInputSchema,
   type UpdateUserInput,
   type User,
@@ -19,7 +18,12 @@ import { containsPattern, direction, isoOrNull, whereOf } from '../../http/sql.j
 import { auditActor, recordAudit } from '../audit/audit.service.js';
 import { hashPassword } from '../session/password-hashing.js';
 import { endSessionsOfUser, type Principal, type RequestMeta } from '../session/session.service.js';
-import { addedNames, assertCanGrant } from './grants.js';
+import {
+  assertCanGrantRoles,
+  assertMayActOnUser,
+  type Holdings,
+  type RoleGrant,
+} from './grants.js';
 
 type UserRow = {
   id: number;
@@ -201,11 +205,11 @@ async function findUser(db: Queryable, id: number): Promise<User> {
   return toUser(row);
 }
 
-/** Role names by id; unknown ids are a 422 on role_ids. */
-async function rolesByIds(db: Queryable, ids: readonly number[]) {
+/** Roles by id; unknown ids are a 422 on role_ids. */
+async function rolesByIds(db: Queryable, ids: readonly number[]): Promise<RoleGrant[]> {
   const unique = [...new Set(ids)];
-  const rows = await db.query<{ id: number; name: string }>(
-    'SELECT id, name FROM roles WHERE id = ANY ($1::bigint[]) ORDER BY name',
+  const rows = await db.query<RoleGrant>(
+    'SELECT id, name, key FROM roles WHERE id = ANY ($1::bigint[]) ORDER BY name',
     [unique],
   );
   if (rows.length !== unique.length) {
@@ -219,8 +223,8 @@ async function otherActiveAdmins(db: Queryable, userId: number): Promise<number>
   const [row] = await db.query<{ count: number }>(
     `SELECT count(DISTINCT u.id)::int AS count FROM users u
      JOIN user_roles ur ON ur.user_id = u.id JOIN roles r ON r.id = ur.role_id
-     WHERE lower(r.name) = $1 AND u.status = 'active' AND u.id <> $2`,
-    [ADMIN_ROLE, userId],
+     WHERE r.key = $1 AND u.status = 'active' AND u.id <> $2`,
+    [ADMIN_ROLE_KEY, userId],
   );
   return row?.count ?? 0;
 }
@@ -228,9 +232,15 @@ async function otherActiveAdmins(db: Queryable, userId: number): Promise<number>
 const LAST_ADMIN =
   'This is the last active administrator: make another user an administrator first.';
 
-async function assertNotLastAdmin(db: Queryable, user: User) {
-  const holdsAdmin = isAdmin(user.roles.map((role) => role.name));
-  if (holdsAdmin && user.status === 'active' && (await otherActiveAdmins(db, user.id)) === 0) {
+const grantsAdmin = (roles: readonly RoleGrant[]) =>
+  roles.some((role) => role.key === ADMIN_ROLE_KEY);
+
+async function assertNotLastAdmin(db: Queryable, user: User, holdings: Holdings) {
+  if (
+    grantsAdmin(holdings.roles) &&
+    user.status === 'active' &&
+    (await otherActiveAdmins(db, user.id)) === 0
+  ) {
     throw new ConflictError(LAST_ADMIN);
   }
 }
@@ -317,11 +327,7 @@ export async function createUser(
   const passwordHash = await hashPassword(password);
   const user = await db.transaction(async (tx) => {
     const roles = await rolesByIds(tx, input.role_ids);
-    assertCanGrant(
-      actor,
-      'role',
-      roles.map((role) => role.name),
-    );
+    assertCanGrantRoles(actor, roles);
     const [created] = await tx
       .query<{ id: number }>(
         `INSERT INTO users (user_name, name, email, phone, type, password_hash, first_login,
@@ -383,8 +389,9 @@ function changedFields(user: User, input: UpdateUserInput): Partial<Record<keyof
 }
 
 /**
- * Updates what the input names and nothing else. Disabling ends the user's sessions; nobody
- * disables themselves, removes their own admin role or leaves the site without an active admin.
+ * Updates what the input names and nothing else, on an account the actor outranks. Disabling ends
+ * the user's sessions; nobody disables themselves, removes their own admin role or leaves the
+ * site without an active admin.
  */
 export async function updateUser(
   db: Db,
@@ -394,27 +401,28 @@ export async function updateUser(
   meta: RequestMeta,
 ): Promise<User> {
   return db.transaction(async (tx) => {
+    const holdings = await assertMayActOnUser(tx, actor, id);
     const before = await findUser(tx, id);
     const changes = changedFields(before, input);
-    const currentRoles = before.roles.map((role) => role.name);
+    const currentRoles = holdings.roles;
     const nextRoles = input.role_ids ? await rolesByIds(tx, input.role_ids) : null;
-    const nextRoleNames = nextRoles?.map((role) => role.name) ?? currentRoles;
+    const currentIds = new Set(currentRoles.map((role) => role.id));
+    const added = (nextRoles ?? []).filter((role) => !currentIds.has(role.id));
     const rolesChanged =
-      nextRoles !== null &&
-      (addedNames(currentRoles, nextRoleNames).length > 0 ||
-        addedNames(nextRoleNames, currentRoles).length > 0);
+      nextRoles !== null && (added.length > 0 || nextRoles.length !== currentRoles.length);
 
     if (changes.status === 'disabled' && id === actor.userId) {
       throw new ConflictError('You cannot disable yourself.');
     }
     if (rolesChanged) {
-      assertCanGrant(actor, 'role', addedNames(currentRoles, nextRoleNames));
-      if (id === actor.userId && isAdmin(currentRoles) && !isAdmin(nextRoleNames)) {
+      assertCanGrantRoles(actor, added);
+      if (id === actor.userId && grantsAdmin(currentRoles) && !grantsAdmin(nextRoles)) {
         throw new ConflictError('You cannot remove your own admin role.');
       }
     }
-    const losesAdmin = changes.status === 'disabled' || (rolesChanged && !isAdmin(nextRoleNames));
-    if (losesAdmin) await assertNotLastAdmin(tx, before);
+    const losesAdmin =
+      changes.status === 'disabled' || (rolesChanged && !grantsAdmin(nextRoles ?? []));
+    if (losesAdmin) await assertNotLastAdmin(tx, before, holdings);
 
     if (Object.keys(changes).length > 0) {
       const keys = Object.keys(changes);
@@ -450,12 +458,13 @@ export async function updateUser(
   });
 }
 
-/** Deletes a user; never oneself nor the last administrator. */
+/** Deletes a user the actor outranks; never oneself nor the last administrator. */
 export async function deleteUser(db: Db, actor: Principal, id: number, meta: RequestMeta) {
   await db.transaction(async (tx) => {
     if (id === actor.userId) throw new ConflictError('You cannot delete yourself.');
+    const holdings = await assertMayActOnUser(tx, actor, id);
     const before = await findUser(tx, id);
-    await assertNotLastAdmin(tx, before);
+    await assertNotLastAdmin(tx, before, holdings);
     await tx.query('DELETE FROM users WHERE id = $1', [id]);
     await recordAudit(tx, {
       ...auditActor(actor, meta),
@@ -467,12 +476,15 @@ export async function deleteUser(db: Db, actor: Principal, id: number, meta: Req
   });
 }
 
-/** A new temporary password; first_login = 1 and every session of the user ends. */
+/**
+ * A new temporary password for an account the actor outranks; first_login = 1 and every session
+ * of the user ends.
+ */
 export async function resetPassword(db: Db, actor: Principal, id: number, meta: RequestMeta) {
   const password = temporaryPassword();
   const passwordHash = await hashPassword(password);
   const user = await db.transaction(async (tx) => {
-    await findUser(tx, id);
+    await assertMayActOnUser(tx, actor, id);
     await tx.query(
       `UPDATE users SET password_hash = $2, first_login = 1, password_changed_at = now(),
          updated_at = now() WHERE id = $1`,
@@ -500,9 +512,9 @@ type SessionRow = {
   user_agent: string | null;
 };
 
-/** Open sessions of a user, newest first. */
-export async function listSessions(db: Db, id: number) {
-  await findUser(db, id);
+/** Open sessions of a user the actor outranks, newest first. */
+export async function listSessions(db: Db, actor: Principal, id: number) {
+  await assertMayActOnUser(db, actor, id);
   const rows = await db.query<SessionRow>(
     `SELECT id, created_at, last_seen_at, expires_at, ip, user_agent FROM sessions
      WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now()
@@ -517,10 +529,10 @@ export async function listSessions(db: Db, id: number) {
   }));
 }
 
-/** Signs a user out everywhere. */
+/** Signs a user the actor outranks out everywhere. */
 export async function endSessions(db: Db, actor: Principal, id: number, meta: RequestMeta) {
   return db.transaction(async (tx) => {
-    await findUser(tx, id);
+    await assertMayActOnUser(tx, actor, id);
     const ended = await endSessionsOfUser(tx, id, 'signed_out_by_admin');
     await recordAudit(tx, {
       ...auditActor(actor, meta),

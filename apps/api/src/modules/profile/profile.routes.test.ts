@@ -63,8 +63,8 @@ describe('GET /api/v1/profile', () => {
 
 describe('POST /api/v1/profile/password', () => {
   it('applies the rules of spec section 5 with their exact messages', async () => {
-    await createUser(t.db, { userName: 'rules', password: 'rules-password-1' });
-    const token = await login(t.app, 'rules', 'rules-password-1');
+    await createUser(t.db, { userName: 'spec.rules', password: 'rules-password-1' });
+    const token = await login(t.app, 'spec.rules', 'rules-password-1');
     const cases: Array<[Record<string, unknown>, Record<string, string[]>]> = [
       [
         {},
@@ -114,6 +114,41 @@ describe('POST /api/v1/profile/password', () => {
     }
   });
 
+  it('refuses weak new passwords, each with its own message, and accepts a good one', async () => {
+    await createUser(t.db, { userName: 'jsmith', password: 'jsmith-old-password' });
+    const token = await login(t.app, 'jsmith', 'jsmith-old-password');
+    // 'samantha' is in the breached list and was not in the former hand-made one.
+    const cases: Array<[string, string]> = [
+      ['aaaaaaaa', PASSWORD_MESSAGES.oneCharacter],
+      ['jsmith2026', PASSWORD_MESSAGES.containsUserName],
+      ['JSmith12', PASSWORD_MESSAGES.containsUserName],
+      [' '.repeat(8), PASSWORD_MESSAGES.oneCharacter],
+      ['\0'.repeat(8), PASSWORD_MESSAGES.controlCharacters],
+      ['tab\tin-password', PASSWORD_MESSAGES.controlCharacters],
+      ['samantha', PASSWORD_MESSAGES.tooCommon],
+      ['SaMaNtHa', PASSWORD_MESSAGES.tooCommon],
+      ['warehouse1', PASSWORD_MESSAGES.tooCommon],
+    ];
+    for (const [password, message] of cases) {
+      const response = await changePassword(token, {
+        current_password: 'jsmith-old-password',
+        new_password: password,
+        new_password_confirm: password,
+      });
+      expect(response.statusCode, JSON.stringify(password)).toBe(422);
+      expect(bodyOf(response).message, JSON.stringify(password)).toEqual({
+        new_password: [message],
+      });
+    }
+    const good = await changePassword(token, {
+      current_password: 'jsmith-old-password',
+      new_password: 'Orbit tulip 7 canyon',
+      new_password_confirm: 'Orbit tulip 7 canyon',
+    });
+    expect(good.statusCode).toBe(200);
+    expect(await login(t.app, 'jsmith', 'Orbit tulip 7 canyon')).toBeTruthy();
+  });
+
   it('on first login does not ask for the current password but refuses keeping it', async () => {
     await createUser(t.db, { userName: 'newbie', password: 'first-password', firstLogin: 1 });
     const token = await login(t.app, 'newbie', 'first-password');
@@ -139,9 +174,9 @@ describe('POST /api/v1/profile/password', () => {
   });
 
   it('ends every session of the user, and audits the change', async () => {
-    await createUser(t.db, { userName: 'twice', password: 'twice-password-1' });
-    const first = await login(t.app, 'twice', 'twice-password-1');
-    const second = await login(t.app, 'twice', 'twice-password-1');
+    await createUser(t.db, { userName: 'two.sessions', password: 'twice-password-1' });
+    const first = await login(t.app, 'two.sessions', 'twice-password-1');
+    const second = await login(t.app, 'two.sessions', 'twice-password-1');
     const response = await changePassword(second, {
       current_password: 'twice-password-1',
       new_password: 'twice-password-2',

@@ -21,13 +21,16 @@ export function profileOf(principal: Principal): Profile {
     type: principal.type,
     allRoles: principal.roles,
     allPermissions: principal.permissions,
+    allRoleKeys: principal.roleKeys,
     first_login: principal.firstLogin,
   };
 }
 
 /**
- * Changes the caller's password after the rules of spec section 5 and the check of the current
- * password (not asked on first login). Clears first_login and ends all of the user's sessions.
+ * Changes the caller's password after the rules of spec section 5, the strength rules (no
+ * control characters, not one character repeated, not containing the user name, not breached)
+ * and the check of the current password (not asked on first login). Clears first_login and ends
+ * all of the user's sessions.
  */
 export async function changePassword(
   db: Db,
@@ -36,7 +39,7 @@ export async function changePassword(
   meta: RequestMeta,
 ): Promise<void> {
   const firstLogin = principal.firstLogin === 1;
-  const errors = validatePasswordChange(input, { firstLogin });
+  const errors = validatePasswordChange(input, { firstLogin, userName: principal.userName });
   const [user] = await db.query<{ password_hash: string }>(
     'SELECT password_hash FROM users WHERE id = $1',
     [principal.userId],

@@ -1,5 +1,4 @@
 import {
-  isAdmin,
   warehouseBoxForm,
   warehouseBoxList,
   WAREHOUSE_BOX_OVERRIDE_PERMISSION,
@@ -20,7 +19,11 @@ import type {
 import { preparedOf } from '../../toolkit/resource.js';
 import { auditActor, recordAudit } from '../audit/audit.service.js';
 import { MODEL_DISPLAY_NAME } from '../master-data/index.js';
-import type { Principal, RequestMeta } from '../session/session.service.js';
+import {
+  holdsAdministrator,
+  type Principal,
+  type RequestMeta,
+} from '../session/session.service.js';
 import { markReceivedWhenComplete } from './invoices.service.js';
 import { SHIPMENT_LABEL } from './pickers.js';
 
@@ -156,7 +159,7 @@ export async function findBox(db: Queryable, id: number, lock = false): Promise<
 }
 
 const mayOverride = (actor: Principal) =>
-  isAdmin(actor.roles) ||
+  holdsAdministrator(actor) ||
   actor.permissions.some((name) => name.toLowerCase() === WAREHOUSE_BOX_OVERRIDE_PERMISSION);
 
 async function auditBox(

@@ -150,46 +150,61 @@ describe('sessions', () => {
   });
 });
 
-describe('sign-in throttling', () => {
-  it('refuses the 101st failed sign-in of an account within the hour, even with the right password', async () => {
-    await createUser(t.db, { userName: 'target', password: 'target-password' });
-    for (let attempt = 0; attempt < 100; attempt += 1) {
-      const response = await postLogin(
-        { user_name: 'target', password: `guess-${attempt}` },
-        '/api/v1/login',
-        '10.0.0.1',
-      );
-      expect(response.statusCode).toBe(422);
+describe('sign-in throttling (per account and address, never a lock-out from elsewhere)', () => {
+  const attempt = (userName: string, password: string, address: string) =>
+    postLogin({ user_name: userName, password }, '/api/v1/login', address);
+  /** Failures of an account from an address, recorded as the server records them. */
+  const failures = async (userName: string, address: string, count: number) => {
+    for (let i = 0; i < count; i += 1) {
+      expect((await attempt(userName, `guess-${i}`, address)).statusCode).toBe(422);
     }
-    const blocked = await postLogin(
-      { user_name: 'TARGET', password: 'target-password' },
-      '/api/v1/login',
-      '10.0.0.2',
-    );
+  };
+
+  it('refuses the 101st failure from one address within the hour, even with the right password', async () => {
+    await createUser(t.db, { userName: 'target', password: 'target-password' });
+    await failures('target', '10.0.0.1', 100);
+    const blocked = await attempt('TARGET', 'target-password', '10.0.0.1');
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(3500);
     expect(String(bodyOf(blocked).message)).toMatch(/Too many failed sign-ins/);
 
+    // The owner still signs in from another address.
+    expect((await attempt('target', 'target-password', '10.0.0.2')).statusCode).toBe(200);
+
     // Failures older than the hour no longer count: nothing is locked for good.
     await t.db.query("UPDATE login_failures SET at = at - interval '61 minutes'");
-    const later = await postLogin(
-      { user_name: 'target', password: 'target-password' },
-      '/api/v1/login',
-      '10.0.0.2',
-    );
-    expect(later.statusCode).toBe(200);
+    expect((await attempt('target', 'target-password', '10.0.0.1')).statusCode).toBe(200);
   });
 
-  it('limits one client address across accounts', async () => {
+  it('slows a spread attack to a few guesses per address, while the owner signs in', async () => {
+    await createUser(t.db, { userName: 'spread', password: 'spread-password' });
+    await login(t.app, 'spread', 'spread-password'); // from 127.0.0.1, now known to the account
+    // 100 failures from 50 addresses: the account is under attack.
+    for (let host = 1; host <= 50; host += 1) await failures('spread', `10.1.0.${host}`, 2);
+    // A new address gets three guesses, then waits out the hour.
+    await failures('spread', '10.2.0.1', 3);
+    const slowed = await attempt('spread', 'spread-password', '10.2.0.1');
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.headers['retry-after']).toBeDefined();
+    // The owner signs in from the known address, and from any address that has not failed.
+    expect((await attempt('spread', 'spread-password', '127.0.0.1')).statusCode).toBe(200);
+    expect((await attempt('spread', 'spread-password', '10.3.0.1')).statusCode).toBe(200);
+  });
+
+  it('limits one address across accounts, but not for accounts that sign in there', async () => {
     await t.db.query(
       "INSERT INTO login_failures (key) SELECT 'client:10.9.9.9' FROM generate_series(1, 300)",
     );
-    const response = await postLogin(
-      { user_name: 'Clerk.One', password: 'clerk-password' },
-      '/api/v1/login',
-      '10.9.9.9',
+    const stranger = await attempt('Clerk.One', 'clerk-password', '10.9.9.9');
+    expect(stranger.statusCode).toBe(429);
+    expect(stranger.headers['retry-after']).toBeDefined();
+    // An office behind one address: a colleague who signed in there before still can.
+    await createUser(t.db, { userName: 'office.mate', password: 'office-mate-password' });
+    await t.db.query(
+      `INSERT INTO sessions (user_id, token_hash, expires_at, ip)
+       SELECT id, 'earlier-session-of-office-mate', now(), '10.9.9.9' FROM users
+       WHERE user_name = 'office.mate'`,
     );
-    expect(response.statusCode).toBe(429);
-    expect(response.headers['retry-after']).toBeDefined();
+    expect((await attempt('office.mate', 'office-mate-password', '10.9.9.9')).statusCode).toBe(200);
   });
 });

@@ -142,6 +142,18 @@ describe('an open session', () => {
     expect(await sessions.authenticate(token)).toBeNull();
   });
 
+  it('is never ended by idleness while in use, and ends once idle for the timeout', async () => {
+    // Real time, on both databases: a two-second timeout, a request every second.
+    const sessions = serviceWith({ idleMs: 2_000, maxMs: 60_000 });
+    const { token } = await signedInTo(sessions);
+    for (let i = 0; i < 4; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(await sessions.authenticate(token), `request ${i + 1}`).not.toBeNull();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2_300));
+    expect(await sessions.authenticate(token)).toBeNull();
+  });
+
   it('ends at its absolute expiry, with no database change', async () => {
     // A request at 9 minutes keeps it from idling; at 11 its 10 minutes are over.
     const sessions = serviceWith({ idleMs: 30 * 60_000, maxMs: 10 * 60_000 });

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  ADMIN_ROLE_KEY,
   LOGIN_MESSAGES,
+  type AccessSubject,
   type LoginInput,
   type LoginResult,
   type UserType,
@@ -23,7 +25,11 @@ export type Principal = {
   readonly name: string;
   readonly type: UserType;
   readonly firstLogin: 0 | 1;
+  /** Role names, as the profile shows them. */
   readonly roles: string[];
+  readonly roleIds: number[];
+  /** The keys of the system roles held: what role guards and the administrator check read. */
+  readonly roleKeys: string[];
   readonly permissions: string[];
   /** Moves whenever any account, role or permission changes: a key for caches of those. */
   readonly accessVersion: number;
@@ -33,6 +39,17 @@ export type Principal = {
    */
   readonly dataVersions: string | null;
 };
+
+/** What the one access rule (`canAccess`) reads of a principal: roles by their keys. */
+export const accessSubjectOf = (principal: Principal): AccessSubject => ({
+  allRoles: principal.roles,
+  allPermissions: principal.permissions,
+  allRoleKeys: principal.roleKeys,
+});
+
+/** True when the principal holds the administrator role, known by its key, never its name. */
+export const holdsAdministrator = (principal: Principal) =>
+  principal.roleKeys.includes(ADMIN_ROLE_KEY);
 
 /** Where a request came from, for the session record and the audit log. */
 export type RequestMeta = {
@@ -44,14 +61,32 @@ export type RequestMeta = {
 export type SessionSettings = { readonly idleMs: number; readonly maxMs: number };
 
 /**
- * Sign-in throttling over a sliding hour: failures per account, and per client address across
- * accounts (a shared office address still has room). Past either, sign-in answers 429 until the
- * oldest failure leaves the window, even with the right password; nothing is locked for good.
+ * Sign-in throttling over a sliding hour (decision 0012), answered with 429 and Retry-After until
+ * the oldest counted failure leaves the window, even for the right password; nothing is locked
+ * for good, and nobody locks another person out from elsewhere:
+ * - an account from one address: `perAccountAndAddress` failures;
+ * - an account under a spread attack (`attackedAccount` failures from anywhere): an address where
+ *   it has not signed in within `knownAddressDays` gets `perUnknownAddressUnderAttack` failures,
+ *   so many addresses buy few guesses each, while the owner still signs in from any other one;
+ * - an address across accounts: `perAddress` failures, except for accounts known at that address,
+ *   so an office behind one address keeps signing in after some people's mistakes.
  */
-export const LOGIN_THROTTLE = { perAccount: 100, perClient: 300, windowSeconds: 3600 } as const;
+export const LOGIN_THROTTLE = {
+  perAccountAndAddress: 100,
+  attackedAccount: 100,
+  perUnknownAddressUnderAttack: 3,
+  perAddress: 300,
+  knownAddressDays: 30,
+  windowSeconds: 3600,
+} as const;
 
-/** last_seen_at is written at most once a minute per session, not on every request. */
-const TOUCH_INTERVAL_MS = 60_000;
+/**
+ * How often a request writes last_seen_at: a hundredth of the idle timeout, at most a minute.
+ * A request that does not write leaves last_seen_at at most this far behind, so a session is
+ * judged idle once idle timeout plus this has passed since last_seen_at: never while in use, and
+ * never later than a hundredth of the timeout after its last request.
+ */
+const touchIntervalOf = (idleMs: number) => Math.min(60_000, Math.max(1, Math.floor(idleMs / 100)));
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -101,6 +136,11 @@ const ACCOUNT_SQL = `
     COALESCE((SELECT array_agg(r.name ORDER BY r.name)
               FROM user_roles ur JOIN roles r ON r.id = ur.role_id
               WHERE ur.user_id = u.id), '{}') AS roles,
+    COALESCE((SELECT array_agg(ur.role_id ORDER BY ur.role_id)
+              FROM user_roles ur WHERE ur.user_id = u.id), '{}') AS role_ids,
+    COALESCE((SELECT array_agg(r.key ORDER BY r.key)
+              FROM user_roles ur JOIN roles r ON r.id = ur.role_id
+              WHERE ur.user_id = u.id AND r.key IS NOT NULL), '{}') AS role_keys,
     COALESCE((SELECT array_agg(DISTINCT p.name)
               FROM user_roles ur
               JOIN role_permissions rp ON rp.role_id = ur.role_id
@@ -141,8 +181,8 @@ const openSessionOf = (row: SessionRow): OpenSession | null =>
         lastSeenMs: row.last_seen_ms,
       };
 
-const isOpen = (session: OpenSession, idleMs: number, now: number) =>
-  session.expiresMs > now && session.lastSeenMs > now - idleMs;
+const isOpen = (session: OpenSession, idleMs: number, touchMs: number, now: number) =>
+  session.expiresMs > now && now - session.lastSeenMs <= idleMs + touchMs;
 
 /** Where each request finds its session and the access version. */
 type SessionSource = {
@@ -263,10 +303,16 @@ type AccountRow = {
   first_login: 0 | 1;
   status: 'active' | 'disabled';
   roles: string[];
+  /** node-postgres gives bigint[] as strings (PGlite as numbers). */
+  role_ids: Array<number | string>;
+  role_keys: string[];
   permissions: string[];
 };
 
-type CachedAccount = AccountRow & { readonly version: number };
+type CachedAccount = Omit<AccountRow, 'role_ids'> & {
+  readonly role_ids: number[];
+  readonly version: number;
+};
 
 /** Enough for every user of a site; past it the cache starts over rather than grow. */
 const ACCOUNT_CACHE_LIMIT = 10_000;
@@ -289,29 +335,40 @@ export async function endSessionsOfUser(
 
 const accountKey = (userName: string) => `account:${userName.toLowerCase()}`;
 const clientKey = (ip: string) => `client:${ip}`;
+const pairKey = (userName: string, ip: string) => `pair:${userName.toLowerCase()}|${ip}`;
 
 /**
- * The first statement of a sign-in (migration 0012): the failures of the account and of the
- * client address in the throttling window, and the user with its role names if there is one.
+ * The first statement of a sign-in (migration 0013): the failures counted by the throttle, whether
+ * the account is known at the address, and the user with its role names if there is one.
  */
-const SIGN_IN_SQL = 'SELECT * FROM sign_in_candidate($1, $2, $3, $4)';
+const SIGN_IN_SQL = 'SELECT * FROM sign_in_candidate($1, $2, $3, $4, $5, $6, $7)';
 
 type SignInRow = { [K in keyof UserRow]: UserRow[K] | null } & {
   roles: string[] | null;
-  account_failures: number;
+  pair_failures: number;
   client_failures: number;
-  account_wait: number | null;
+  account_failures: number;
+  pair_wait: number | null;
   client_wait: number | null;
+  known_address: boolean | null;
 };
 
-/** 429 with Retry-After when the account or the client is past its limit in the window. */
+/** The seconds to wait when a limit of LOGIN_THROTTLE is reached, or null. */
+function throttleWait(row: SignInRow): number | null {
+  const limits = LOGIN_THROTTLE;
+  const known = row.known_address === true;
+  if (row.pair_failures >= limits.perAccountAndAddress) return row.pair_wait;
+  const underAttack = row.account_failures >= limits.attackedAccount;
+  if (underAttack && !known && row.pair_failures >= limits.perUnknownAddressUnderAttack) {
+    return row.pair_wait;
+  }
+  if (row.client_failures >= limits.perAddress && !known) return row.client_wait;
+  return null;
+}
+
+/** 429 with Retry-After when a limit of the throttle is reached. */
 function assertNotThrottled(row: SignInRow): void {
-  const wait =
-    row.account_failures >= LOGIN_THROTTLE.perAccount
-      ? row.account_wait
-      : row.client_failures >= LOGIN_THROTTLE.perClient
-        ? row.client_wait
-        : null;
+  const wait = throttleWait(row);
   if (wait === null) return;
   const seconds = Math.max(1, wait);
   throw new ApiError(
@@ -328,7 +385,7 @@ function assertNotThrottled(row: SignInRow): void {
 const OPEN_SESSION_SQL = 'SELECT open_session($1, $2, $3, $4, $5, $6, $7, $8, $9)';
 
 async function recordLoginFailure(db: Queryable, userName: string, ip: string): Promise<void> {
-  const keys = [accountKey(userName), clientKey(ip)];
+  const keys = [pairKey(userName, ip), clientKey(ip), accountKey(userName)];
   await db.query('INSERT INTO login_failures (key) SELECT unnest($1::text[])', [keys]);
   await db.query(
     `DELETE FROM login_failures
@@ -341,6 +398,7 @@ export type SessionService = ReturnType<typeof createSessionService>;
 
 export function createSessionService(db: Db, settings: SessionSettings) {
   const accounts = new Map<number, CachedAccount>();
+  const touchMs = touchIntervalOf(settings.idleMs);
   const fromDatabase = databaseSessions(db);
   const sessions = db.listen
     ? localSessions(db as Db & Required<Pick<Db, 'listen'>>, fromDatabase)
@@ -353,7 +411,7 @@ export function createSessionService(db: Db, settings: SessionSettings) {
     const [row] = await db.query<AccountRow>(ACCOUNT_SQL, [userId]);
     if (!row) return null;
     if (accounts.size >= ACCOUNT_CACHE_LIMIT) accounts.clear();
-    const account = { ...row, version };
+    const account = { ...row, role_ids: row.role_ids.map(Number), version };
     accounts.set(userId, account);
     return account;
   }
@@ -370,9 +428,12 @@ export function createSessionService(db: Db, settings: SessionSettings) {
     ): Promise<LoginResult> {
       const [found] = await db.query<SignInRow>(SIGN_IN_SQL, [
         input.user_name,
-        accountKey(input.user_name),
+        pairKey(input.user_name, meta.ip),
         clientKey(meta.ip),
+        accountKey(input.user_name),
+        meta.ip,
         LOGIN_THROTTLE.windowSeconds,
+        LOGIN_THROTTLE.knownAddressDays,
       ]);
       assertNotThrottled(found!);
       const user = found?.id == null ? undefined : (found as UserRow & { roles: string[] });
@@ -433,11 +494,11 @@ export function createSessionService(db: Db, settings: SessionSettings) {
     async authenticate(token: string, withDataVersions = false): Promise<Principal | null> {
       const found = await sessions.lookup(tokenHashOf(token), withDataVersions);
       const now = Date.now();
-      if (!found || !isOpen(found.session, settings.idleMs, now)) return null;
+      if (!found || !isOpen(found.session, settings.idleMs, touchMs, now)) return null;
       const { session, accessVersion, dataVersions } = found;
       const account = await accountOf(session.userId, accessVersion);
       if (!account || account.status !== 'active') return null;
-      if (now - session.lastSeenMs > TOUCH_INTERVAL_MS) {
+      if (now - session.lastSeenMs >= touchMs) {
         session.lastSeenMs = now;
         await db.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [
           session.sessionId,
@@ -451,6 +512,8 @@ export function createSessionService(db: Db, settings: SessionSettings) {
         type: account.type,
         firstLogin: account.first_login,
         roles: account.roles,
+        roleIds: account.role_ids,
+        roleKeys: account.role_keys,
         permissions: account.permissions,
         accessVersion,
         dataVersions,

@@ -1,7 +1,8 @@
-import type { CreateRoleInput, Role } from '@inventory/contract';
+import { isAdministrator, type CreateRoleInput, type Role } from '@inventory/contract';
 import { Alert, Button, Drawer, Form, Input, Space } from 'antd';
 import { showApiError } from '../../../shell/api-errors';
 import { notify } from '../../../shell/notify';
+import { useProfile } from '../../../shell/use-profile';
 import { useAllPermissions, useCreateRole, useUpdateRole } from '../api/office.queries';
 import { PermissionMatrix } from './permission-matrix';
 
@@ -12,6 +13,9 @@ export function RoleFormDrawer({ role, onClose }: { role: Role | null; onClose: 
   const createRole = useCreateRole();
   const updateRole = useUpdateRole();
   const locked = role?.is_admin ?? false;
+  const profile = useProfile();
+  // The server renames a default role for an administrator only; its key, and so its access, stays.
+  const nameFixed = (role?.is_system ?? false) && !(profile.data && isAdministrator(profile.data));
 
   const submit = async (values: CreateRoleInput) => {
     try {
@@ -63,8 +67,9 @@ export function RoleFormDrawer({ role, onClose }: { role: Role | null; onClose: 
           label="Name"
           name="name"
           rules={[{ required: true, whitespace: true, message: 'Please enter the role name.' }]}
+          extra={nameFixed ? 'Only an administrator can rename a default role.' : undefined}
         >
-          <Input />
+          <Input disabled={nameFixed} />
         </Form.Item>
         <Form.Item label="Description" name="description">
           <Input.TextArea rows={2} />

@@ -1,5 +1,15 @@
 import type { User } from '@inventory/contract';
-import { Button, Descriptions, Drawer, Empty, List, Popconfirm, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Descriptions,
+  Drawer,
+  Empty,
+  List,
+  Popconfirm,
+  Tag,
+  Typography,
+} from 'antd';
 import { showApiError } from '../../../shell/api-errors';
 import { notify } from '../../../shell/notify';
 import { useCan } from '../../../shell/use-can';
@@ -44,20 +54,25 @@ export function UserDetailDrawer({ user, onClose }: { user: User; onClose: () =>
       <Typography.Title level={5} style={{ marginTop: 24 }}>
         Open sessions
       </Typography.Title>
-      <List
-        size="small"
-        loading={sessions.isPending}
-        dataSource={sessions.data ?? []}
-        locale={{ emptyText: 'No open sessions.' }}
-        renderItem={(session) => (
-          <List.Item>
-            <List.Item.Meta
-              title={`Signed in ${when(session.created_at)} from ${session.ip ?? 'unknown address'}`}
-              description={`Last request ${when(session.last_seen_at)} · ${session.user_agent ?? ''}`}
-            />
-          </List.Item>
-        )}
-      />
+      {/* Refused for an account that holds more than the reader: the answer says why. */}
+      {sessions.error ? (
+        <Alert type="warning" showIcon title={sessions.error.message} />
+      ) : (
+        <List
+          size="small"
+          loading={sessions.isPending}
+          dataSource={sessions.data ?? []}
+          locale={{ emptyText: 'No open sessions.' }}
+          renderItem={(session) => (
+            <List.Item>
+              <List.Item.Meta
+                title={`Signed in ${when(session.created_at)} from ${session.ip ?? 'unknown address'}`}
+                description={`Last request ${when(session.last_seen_at)} · ${session.user_agent ?? ''}`}
+              />
+            </List.Item>
+          )}
+        />
+      )}
       {canManage && (sessions.data?.length ?? 0) > 0 && (
         <Popconfirm title={`Sign ${user.user_name} out everywhere?`} onConfirm={signOutEverywhere}>
           <Button danger style={{ marginTop: 8 }}>
