@@ -1,9 +1,19 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
 import { IMPORT_MAX_ROWS, type FileColumn, type FileFormat } from '@inventory/contract';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { fieldError } from '../http/errors.js';
+import {
+  READERS_AT_ONCE,
+  READER_HEAP_MB,
+  READ_DEADLINE_MS,
+  UploadRefusal,
+} from './upload-limits.js';
+import type { ReadRequest } from './upload-rows.js';
+import type { ReaderAnswer } from './upload-worker.js';
+import { workbookEntries } from './workbook-zip.js';
 
 export const CONTENT_TYPES: Record<FileFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -91,70 +101,118 @@ export function formatOf(fileName: string, content: Buffer): FileFormat {
   return format;
 }
 
-const textOf = (value: ExcelJS.CellValue): string => {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((part) => part.text).join('');
-    if ('result' in value) return textOf(value.result as ExcelJS.CellValue);
-    if ('text' in value) return String(value.text);
-    if ('error' in value) return '';
-  }
-  return String(value);
-};
-
-async function readWorkbook(content: Buffer): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
+/** Refusals of the checks run on this thread, as the 422 the user reads. */
+function refused<T>(check: () => T): T {
   try {
-    await workbook.xlsx.load(content as unknown as ArrayBuffer);
-  } catch {
-    throw fieldError('file', 'The workbook cannot be read: save it again as .xlsx or .csv.');
+    return check();
+  } catch (error) {
+    if (error instanceof UploadRefusal) throw fieldError('file', error.message);
+    throw error;
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw fieldError('file', 'The workbook has no sheet.');
-  const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: false }, (row) => {
-    const values = row.values as ExcelJS.CellValue[];
-    // ExcelJS numbers cells from 1: index 0 is always empty.
-    rows.push(values.slice(1).map((value) => textOf(value).trim()));
-  });
-  return rows;
 }
 
-function readCsv(content: Buffer): string[][] {
-  let text: string;
+/**
+ * The reading worker. Built, it is upload-worker.js beside this module. Under vitest (and
+ * `tsx watch`) this module and the worker are TypeScript sources, which Node cannot load by
+ * itself and a worker does not get vitest's transform: the worker then registers tsx's loader (a
+ * devDependency, there wherever the sources run) before importing its source. The loader is
+ * registered in the worker, not given as `--import` in execArgv, which Node 20 applies only after
+ * loading the worker's own module.
+ */
+function startReader(request: ReadRequest): Worker {
+  const options = {
+    workerData: request,
+    resourceLimits: { maxOldGenerationSizeMb: READER_HEAP_MB },
+  };
+  const source = new URL(
+    import.meta.url.endsWith('.ts') ? './upload-worker.ts' : './upload-worker.js',
+    import.meta.url,
+  );
+  if (!source.pathname.endsWith('.ts')) return new Worker(source, options);
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const start = `import(${JSON.stringify(tsx)})
+    .then(({ register }) => { register(); return import(${JSON.stringify(source.href)}); });`;
+  return new Worker(start, { ...options, eval: true });
+}
+
+let reading = 0;
+const waiting: (() => void)[] = [];
+
+/** Waits for a reader's turn: their memory adds up, so only READERS_AT_ONCE read at a time. */
+async function takeTurn(): Promise<void> {
+  if (reading < READERS_AT_ONCE) {
+    reading += 1;
+    return;
+  }
+  // The turn is handed over by endTurn, without freeing it to a newcomer in between.
+  await new Promise<void>((resolve) => waiting.push(resolve));
+}
+
+function endTurn(): void {
+  const next = waiting.shift();
+  if (next) next();
+  else reading -= 1;
+}
+
+/**
+ * A file's rows read in a worker thread, so that the event loop keeps answering while a large
+ * file is read. A worker that runs out of its memory or time is a 422, not a 500.
+ */
+async function readInWorker(request: ReadRequest): Promise<string[][]> {
+  await takeTurn();
+  let worker: Worker;
   try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(content);
-  } catch {
-    throw fieldError('file', 'The file is not UTF-8 text: save it as "CSV UTF-8" or as .xlsx.');
+    worker = startReader(request);
+  } catch (error) {
+    endTurn();
+    throw error;
   }
-  if (text.includes('\u0000')) throw fieldError('file', 'The file is not a CSV file.');
-  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
-  const broken = parsed.errors.find((error) => error.type === 'Quotes');
-  if (broken) {
-    throw fieldError(
-      'file',
-      `The file is not valid CSV: a quote is not closed (row ${(broken.row ?? 0) + 1}).`,
-    );
-  }
-  return parsed.data.map((row) => row.map((cell) => cell.trim()));
+  const tooLarge = `The ${request.format === 'xlsx' ? 'workbook' : 'file'} is too large to read`;
+  return new Promise((resolve, reject) => {
+    const deadline = setTimeout(() => {
+      reject(
+        fieldError(
+          'file',
+          `${tooLarge}: it was still being read after ${READ_DEADLINE_MS / 1000} seconds. Split it into smaller files.`,
+        ),
+      );
+      void worker.terminate();
+    }, READ_DEADLINE_MS);
+    worker.once('message', (answer: ReaderAnswer) => {
+      if ('rows' in answer) resolve(answer.rows);
+      else reject(fieldError('file', answer.refusal));
+    });
+    worker.once('error', (error: Error & { code?: string }) => {
+      if (error.code !== 'ERR_WORKER_OUT_OF_MEMORY') reject(error);
+      else {
+        reject(
+          fieldError(
+            'file',
+            `${tooLarge}: reading it needs more than ${READER_HEAP_MB} MB of memory. Split it into smaller files.`,
+          ),
+        );
+      }
+    });
+    worker.once('exit', () => {
+      clearTimeout(deadline);
+      endTurn();
+      reject(new Error('The upload reader stopped without an answer.'));
+    });
+  });
 }
 
 /** Reads an uploaded file into a header row and data rows; a bad file is a 422 on `file`. */
 export async function readUpload(fileName: string, content: Buffer): Promise<ParsedFile> {
   const format = formatOf(fileName, content);
-  const rows = format === 'xlsx' ? await readWorkbook(content) : readCsv(content);
+  // The sizes the workbook declares are checked at once, without a worker: a bomb is refused
+  // before anything is inflated.
+  if (format === 'xlsx') refused(() => workbookEntries(content));
+  const rows = await readInWorker({ format, content, maxRows: IMPORT_MAX_ROWS });
   const [headerRow, ...data] = rows;
   const headers = (headerRow ?? []).map((header) => header.trim());
   if (headers.every((header) => header === '')) {
     throw fieldError('file', 'The file is empty: the first row must name the columns.');
   }
   if (data.length === 0) throw fieldError('file', 'The file has a header row but no data rows.');
-  if (data.length > IMPORT_MAX_ROWS) {
-    throw fieldError(
-      'file',
-      `The file has ${data.length} rows; one import takes at most ${IMPORT_MAX_ROWS}. Split it.`,
-    );
-  }
   return { format, headers, rows: data };
 }

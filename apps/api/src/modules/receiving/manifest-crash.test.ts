@@ -82,6 +82,9 @@ async function call<T>(
   return answer.data;
 }
 
+/** The administrator's own password, set at the first start. */
+const ADMIN_PASSWORD = 'crash-test-keeper-1';
+
 async function boot(
   environment: Record<string, string>,
 ): Promise<{ server: ServerProcess; session: Session }> {
@@ -89,13 +92,25 @@ async function boot(
   const server = startServer({ ...environment, PORT: String(port), HOST: '127.0.0.1' });
   await waitForHealth(port);
   const base = `http://127.0.0.1:${port}`;
-  const signIn = await fetch(`${base}/api/v1/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ user_name: 'admin', password: 'admin' }),
-  });
-  const { data } = (await signIn.json()) as { data: { token: string } };
-  return { server, session: { base, token: data.token } };
+  const signIn = async (password: string) => {
+    const response = await fetch(`${base}/api/v1/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user_name: 'admin', password }),
+    });
+    return response.ok ? ((await response.json()) as { data: { token: string } }).data.token : null;
+  };
+  let token = await signIn(ADMIN_PASSWORD);
+  if (token === null) {
+    // The first start: the first administrator sets a password before anything else works.
+    const first = { base, token: (await signIn('admin'))! };
+    await call(first, 'POST', '/profile/password', {
+      new_password: ADMIN_PASSWORD,
+      new_password_confirm: ADMIN_PASSWORD,
+    });
+    token = await signIn(ADMIN_PASSWORD);
+  }
+  return { server, session: { base, token: token! } };
 }
 
 /** How much of the import is in the database, read straight from it. */

@@ -1,0 +1,40 @@
+/**
+ * The limits an uploaded import file is read under, so that no file (a ZIP bomb, a sheet of a
+ * million rows, a cell of megabytes) can hold the server's memory or time. The row limit is the
+ * contract's IMPORT_MAX_ROWS. This module is loaded by the reading worker too, so it imports
+ * nothing of the server's.
+ */
+
+/**
+ * The most a workbook may unpack to. A full manifest, 200,000 rows of its 14 columns, unpacks to
+ * about 125 MB as Excel or exceljs write it (about 45 bytes of XML a cell); this leaves half as
+ * much again for longer names and notes, and refuses a bomb before anything is inflated.
+ */
+export const WORKBOOK_UNPACKED_MAX_BYTES = 192 * 1024 * 1024;
+
+/** The most files a workbook's ZIP may hold: a workbook of a few sheets holds a dozen or two. */
+export const WORKBOOK_ENTRIES_MAX = 10_000;
+
+/**
+ * The longest cell, in characters. The longest field an import reads is an accessory's
+ * compatible models: 500 names of up to 200 characters and their separators, 100,499 characters.
+ */
+export const CELL_MAX_CHARS = 128 * 1024;
+
+/** A file still being read after this is refused; a full 200,000-row workbook takes about 7 s. */
+export const READ_DEADLINE_MS = 60_000;
+
+/**
+ * The heap one reading worker may use. Reading a full 200,000-row workbook keeps about 300 MB
+ * alive (its rows and shared strings); the unpacked XML lies outside the heap, bounded above.
+ */
+export const READER_HEAP_MB = 1024;
+
+/** At most this many files are read at once, so that their memory adds up to a known bound. */
+export const READERS_AT_ONCE = 2;
+
+/** A file refused by a limit or as unreadable; its message is what the user is told. */
+export class UploadRefusal extends Error {}
+
+/** Megabytes, as a refusal states a size. */
+export const megabytes = (bytes: number) => `${Math.ceil(bytes / (1024 * 1024))} MB`;
