@@ -3,13 +3,15 @@ import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_BASE, type EndpointDefinition } from '@inventory/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { config as configureZod } from 'zod/mini';
 import { en as englishMessages } from 'zod/locales';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/db.js';
 import { registerEndpoint } from './http/endpoint.js';
 import { buildOpenApiDocument } from './http/openapi.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerUnreadBodyDrain } from './http/unread-body.js';
 import { MODULES } from './modules/index.js';
 import type { ModuleContext } from './modules/module.js';
 import { createDataVersions } from './toolkit/answer-cache.js';
@@ -32,6 +34,20 @@ configureZod(englishMessages());
 /** An incoming request id is kept when it looks like one, so a caller can correlate logs. */
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
+/** A one-use download link is as good as its file, so the log shows it without its token. */
+const DOWNLOAD_TOKEN = new RegExp(`^(${API_BASE}/downloads/)[^/?#]+`);
+
+/** The request as the log shows it, a download link's token redacted. */
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.replace(DOWNLOAD_TOKEN, '$1[redacted]'),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The contract endpoints registered, in order: OpenAPI and the access tests read it. */
@@ -52,6 +68,7 @@ export async function buildApp(
         paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
         censor: '[redacted]',
       },
+      serializers: { req: serializeRequest },
       ...options.logger,
     },
     genReqId: (request) => {
@@ -61,6 +78,8 @@ export async function buildApp(
     bodyLimit: 1_048_576,
   });
   registerErrorHandler(app);
+  registerUnreadBodyDrain(app);
+  await registerSecurityHeaders(app, { hsts: config.hsts });
   app.decorate('endpoints', []);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
@@ -92,7 +111,12 @@ export async function buildApp(
   const document = buildOpenApiDocument(app.endpoints, config.version);
   app.get(`${API_BASE}/openapi.json`, { config: { guard: 'public' } }, async () => document);
   await app.register(fastifySwagger, { mode: 'static', specification: { document } });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // Without Swagger UI's top bar: its logo is an SVG with an inline <style>, which the policy
+  // refuses; the rest of the reference runs under the app's own policy.
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { layout: 'BaseLayout' },
+  });
 
   const spaFallback = config.webDist ? await registerWebApp(app, config.webDist) : null;
   registerNotFoundHandler(app, spaFallback);

@@ -9,6 +9,12 @@ describe('loadConfig', () => {
     expect(config.database.kind === 'pglite' && config.database.dataDir).toMatch(/\/data$/);
     expect(config.logLevel).toBe('info');
     expect(config.session).toEqual({ idleMs: 30 * 60_000, maxMs: 12 * 3_600_000 });
+    expect(config.hsts).toBe(false);
+  });
+
+  it('sends HSTS only when HSTS=on (served behind TLS)', () => {
+    expect(loadConfig({ HSTS: 'on' }).hsts).toBe(true);
+    expect(loadConfig({ HSTS: 'off' }).hsts).toBe(false);
   });
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {
@@ -21,6 +27,7 @@ describe('loadConfig', () => {
     [{ PORT: '70000' }, 'PORT must be between 0 and 65535'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres://'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
+    [{ HSTS: 'yes' }, 'HSTS must be on or off'],
   ])('refuses %o with a one-line reason', (environment, reason) => {
     expect(() => loadConfig(environment)).toThrow(ConfigError);
     expect(() => loadConfig(environment)).toThrow(reason);

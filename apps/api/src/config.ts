@@ -45,6 +45,10 @@ const environmentSchema = z.object({
     z.coerce.number().positive('SESSION_MAX_HOURS must be positive').default(12),
   ),
   WEB_DIST: z.preprocess(emptyAsUndefined, z.string().optional()),
+  HSTS: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['on', 'off'], { error: 'HSTS must be on or off' }).default('off'),
+  ),
 });
 
 export type LogLevel = z.infer<typeof environmentSchema>['LOG_LEVEL'];
@@ -61,6 +65,8 @@ export type AppConfig = {
   readonly session: { readonly idleMs: number; readonly maxMs: number };
   /** Folder of the built web app; null serves the API only (tests, API-only deployments). */
   readonly webDist: string | null;
+  /** Tell browsers to use HTTPS only (Strict-Transport-Security): on when served behind TLS. */
+  readonly hsts: boolean;
   readonly version: string;
 };
 
@@ -93,6 +99,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       maxMs: env.SESSION_MAX_HOURS * 3_600_000,
     },
     webDist: resolve(env.WEB_DIST ?? resolve(API_ROOT, '../web/dist')),
+    hsts: env.HSTS === 'on',
     version: readVersion(),
   };
 }

@@ -9,6 +9,15 @@ export const USER_SORTS = ['name', 'user_name', 'created_at', 'last_login_at'] a
 const text = (max: number, message: string) =>
   z.string().check(z.trim(), z.maxLength(max, message));
 const optionalText = (max: number, message: string) => z.optional(z.nullable(text(max, message)));
+/** An e-mail address; empty, null or left out for none. */
+const optionalEmail = z.optional(
+  z.nullable(
+    z.pipe(
+      text(254, 'The email is too long.'),
+      z.union([z.literal(''), z.email('This is not an email address.')]),
+    ),
+  ),
+);
 const cap = z.optional(
   z.nullable(
     z
@@ -49,7 +58,7 @@ export type UserListQuery = z.output<typeof userListQuerySchema>;
 
 const userFields = {
   name: text(150, 'The name is too long.').check(z.minLength(1, 'Please enter the name.')),
-  email: optionalText(254, 'The email is too long.'),
+  email: optionalEmail,
   phone: optionalText(40, 'The phone number is too long.'),
   type: z.enum(USER_TYPES, 'Choose staff or agent.'),
   role_ids: z.array(z.int()).check(z.maxLength(50, 'Too many roles.')),

@@ -10,7 +10,10 @@ let t: TestApp;
 
 beforeAll(async () => {
   mkdirSync(join(webDist, 'assets'));
-  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Inventory</title>');
+  writeFileSync(
+    join(webDist, 'index.html'),
+    '<!doctype html><meta property="csp-nonce" nonce="__CSP_NONCE__" /><title>Inventory</title>',
+  );
   const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
   writeFileSync(join(webDist, 'assets', 'index-abc123.js'), script);
   writeFileSync(join(webDist, 'assets', 'index-abc123.js.gz'), gzipSync(script));
@@ -28,6 +31,20 @@ describe('serving the web app', () => {
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.body).toContain('<title>Inventory</title>');
+  });
+
+  it('gives each page answer the style nonce its policy allows, index.html included', async () => {
+    const nonces: string[] = [];
+    for (const url of ['/', '/warehouse-boxes', '/index.html']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      const nonce = /nonce="([^"]+)"/.exec(response.body)?.[1] ?? 'none';
+      expect(response.headers['content-security-policy']).toContain(
+        `style-src 'self' 'nonce-${nonce}'`,
+      );
+      nonces.push(nonce);
+    }
+    expect(new Set(nonces).size).toBe(3);
   });
 
   it('serves hashed assets for a year, pre-compressed when the browser accepts it', async () => {

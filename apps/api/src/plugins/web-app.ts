@@ -2,13 +2,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { styleNonceOf } from '../http/security-headers.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** index.html's `<meta property="csp-nonce" nonce="...">` holds this until the page is served. */
+const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
 /**
  * Serves the built SPA: hashed assets cached for a year (pre-compressed .br/.gz files when the
  * build made them), index.html never cached, and index.html for any other page path so client
- * routes survive a reload. Returns the fallback for the not-found handler, or null without a build.
+ * routes survive a reload, carrying the answer's style nonce for antd. Returns the fallback for
+ * the not-found handler, or null without a build.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -19,12 +23,14 @@ export async function registerWebApp(
     app.log.warn({ webDist }, 'no built web app found: serving the API only (run npm run build)');
     return null;
   }
-  const indexHtml = readFileSync(indexPath);
+  const indexParts = readFileSync(indexPath, 'utf8').split(NONCE_PLACEHOLDER);
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
     preCompressed: true,
     index: false,
+    // index.html itself goes through the fallback, which fills in the nonce.
+    allowedPath: (path) => path !== '/index.html',
     setHeaders(reply, path) {
       reply.header(
         'cache-control',
@@ -33,5 +39,8 @@ export async function registerWebApp(
     },
   });
   return (_request, reply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(indexParts.join(styleNonceOf(reply) ?? ''));
 }

@@ -1,5 +1,6 @@
 import { ConfigProvider, type ThemeConfig } from 'antd';
 import type { ReactNode } from 'react';
+import { CSP_NONCE } from './csp-nonce';
 import './contrast.css';
 
 /**
@@ -33,7 +34,14 @@ export const THEME: ThemeConfig = {
   },
 };
 
+/** antd's style tags carry the page's nonce, or the server's policy refuses them. */
+const CSP = { nonce: CSP_NONCE };
+
 /** The app's theme around a layout or a page that stands alone (the login page). */
 export function AppTheme({ children }: { children: ReactNode }) {
-  return <ConfigProvider theme={THEME}>{children}</ConfigProvider>;
+  return (
+    <ConfigProvider theme={THEME} csp={CSP}>
+      {children}
+    </ConfigProvider>
+  );
 }
