@@ -123,13 +123,14 @@ export const warehouseBoxEndpoints = {
   ...writeEndpoints(warehouseBoxForm),
 };
 
-/** What a receiving scan can answer (docs/decisions/0008 and migration 0009). */
+/** What a receiving scan can answer (docs/decisions/0008, migrations 0009 and 0014). */
 export const RECEIVE_SCAN_RESULTS = [
   'added',
   'model_mismatch',
   'unexpected',
   'blacklisted',
   'already_in_box',
+  'quarantined',
   'in_other_box',
   'in_registry',
   'other_invoice',
@@ -148,6 +149,7 @@ export const SCAN_TONES: Record<ReceiveScanResult, 'success' | 'warning' | 'info
   unexpected: 'warning',
   blacklisted: 'error',
   already_in_box: 'info',
+  quarantined: 'error',
   in_other_box: 'error',
   in_registry: 'error',
   other_invoice: 'error',
@@ -158,12 +160,11 @@ export const SCAN_TONES: Record<ReceiveScanResult, 'success' | 'warning' | 'info
   not_an_identifier: 'error',
 };
 
-/** Results after which the device is in the box. */
+/** Results after which the device is in the box (a blacklisted one is in quarantine). */
 export const RECEIVED_RESULTS: readonly ReceiveScanResult[] = [
   'added',
   'model_mismatch',
   'unexpected',
-  'blacklisted',
 ];
 
 export const scannedDeviceSchema = z.object({
@@ -223,6 +224,11 @@ export const boxContentSchema = z.object({
       undoable: z.boolean(),
     }),
   ),
+  /**
+   * Devices scanned at this box that went to quarantine instead (on hold, in no box), newest
+   * first: not in the box, nor in its counts.
+   */
+  quarantined: z.array(z.extend(scannedDeviceSchema, { received_at: z.string() })),
 });
 export type BoxContent = z.infer<typeof boxContentSchema>;
 

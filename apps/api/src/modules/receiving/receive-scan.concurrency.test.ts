@@ -55,6 +55,22 @@ describe('two stations scanning the same device at the same moment', () => {
   });
 });
 
+describe('two stations scanning a blacklisted device at the same moment', () => {
+  it('register it once in quarantine; neither box counts it', async () => {
+    const [left, right] = [await openBox(admin, invoiceId), await openBox(admin, invoiceId)];
+    const listed = imeiOf(TACS.a15, 90);
+    await admin.post('/blacklist-entries', { imei: listed, source: 'gsma', reason: 'stolen' });
+    const answers = await Promise.all([scanAnswer(left, listed), scanAnswer(right, listed)]);
+    expect(answers.map((answer) => answer.result).sort()).toEqual(['blacklisted', 'quarantined']);
+    expect(answers.map((answer) => answer.box.qty_scanned)).toEqual([0, 0]);
+    const [device] = await t.db.query<{ n: number; boxed: number }>(
+      'SELECT count(*)::int AS n, count(warehouse_box_id)::int AS boxed FROM devices WHERE imei = $1',
+      [listed],
+    );
+    expect(device).toEqual({ n: 1, boxed: 0 });
+  });
+});
+
 describe('many stations scanning a few devices', () => {
   it('give each device exactly one winner, and the counts add up', async () => {
     const boxes = await Promise.all(Array.from({ length: 6 }, () => openBox(admin, invoiceId)));

@@ -1,4 +1,4 @@
-import type { BoxContent, WarehouseBox } from '@inventory/contract';
+import type { BlacklistEntry, BoxContent, WarehouseBox } from '@inventory/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, createAdminTestApp, type ApiClient } from '../../test/api-client.js';
 import {
@@ -183,27 +183,57 @@ describe('a scan', () => {
     expect((await scan(clerk, box, stranger)).result).toBe('unexpected');
   });
 
-  it('receives a blacklisted device on hold', async () => {
+  it('registers a blacklisted device on hold in quarantine: not in the box, not counted', async () => {
     const listed = imeiOf(TACS.a15, 60);
     await admin.post('/blacklist-entries', { imei: listed, source: 'gsma', reason: 'stolen' });
     expect(await scan(clerk, box, listed)).toMatchObject({
       result: 'blacklisted',
       message: 'Blacklisted (gsma, stolen): received on hold. Put it in the quarantine tote.',
       device: { status: 'hold', hold_reason: 'blacklist' },
+      box: { qty_scanned: 6 },
     });
-    const [events] = await t.db.query<{ types: string[] }>(
-      `SELECT array_agg(e.type ORDER BY e.id) AS types FROM device_events e
-       JOIN devices d ON d.id = e.device_id WHERE d.imei = $1`,
+    const [device] = await t.db.query<{ box: number | null; invoice_id: number; manifest: string }>(
+      `SELECT d.warehouse_box_id AS box, d.invoice_id, ii.match_status AS manifest
+       FROM devices d JOIN invoice_imeis ii ON ii.device_id = d.id WHERE d.imei = $1`,
       [listed],
     );
-    expect(events!.types).toEqual(['received', 'held']);
+    // Received on its invoice (it arrived), in no box: the quarantine tote holds it.
+    expect(device).toEqual({ box: null, invoice_id: invoiceId, manifest: 'unexpected' });
+    const events = await t.db.query<{ type: string; container: string | null; data: object }>(
+      `SELECT e.type, e.container, e.data FROM device_events e
+       JOIN devices d ON d.id = e.device_id WHERE d.imei = $1 ORDER BY e.id`,
+      [listed],
+    );
+    const [{ code }] = await t.db.query<{ code: string }>(
+      'SELECT code FROM warehouse_boxes WHERE id = $1',
+      [box],
+    );
+    expect(events).toEqual([
+      {
+        type: 'received',
+        container: null,
+        data: { result: 'blacklisted', invoice_no: 'INV-1', scanned_at_box: code },
+      },
+      {
+        type: 'held',
+        container: null,
+        data: expect.objectContaining({ reason: 'blacklist', sent_to: 'quarantine' }),
+      },
+    ]);
+    // Scanned again, at this box or another, it is told to go back where it is.
+    expect(await scan(clerk, box, listed)).toMatchObject({
+      result: 'quarantined',
+      message:
+        'On hold (blacklist) and in quarantine already: put it back in the quarantine tote, not in a box.',
+      device: { status: 'hold' },
+      box: { qty_scanned: 6 },
+    });
   });
 
   it('lists what the box holds, newest first, as a reload shows it', async () => {
     const content = bodyOf<BoxContent>(await clerk.get(`/warehouse-boxes/${box}/content`)).data;
-    expect(content.box).toMatchObject({ qty_scanned: 7, discrepancies: 4 });
+    expect(content.box).toMatchObject({ qty_scanned: 6, discrepancies: 3 });
     expect(content.devices.map((device) => device.result)).toEqual([
-      'blacklisted',
       'unexpected',
       'added',
       'added',
@@ -212,6 +242,14 @@ describe('a scan', () => {
       'added',
     ]);
     expect(content.devices.every((device) => device.undoable)).toBe(true);
+    // Listed apart: what was scanned here and went to quarantine instead.
+    expect(content.quarantined).toEqual([
+      expect.objectContaining({
+        imei: imeiOf(TACS.a15, 60),
+        status: 'hold',
+        hold_reason: 'blacklist',
+      }),
+    ]);
   });
 
   it('takes a mistaken scan back: the manifest expects it again, the audit keeps it', async () => {
@@ -219,7 +257,7 @@ describe('a scan', () => {
     const dual = content.devices.find((device) => device.imei === DUAL.imei)!;
     const undone = await clerk.post(`/warehouse-boxes/${box}/scans/undo`, { device_id: dual.id });
     expect(undone.statusCode, undone.body).toBe(200);
-    expect(bodyOf(undone).data).toMatchObject({ qty_scanned: 6 });
+    expect(bodyOf(undone).data).toMatchObject({ qty_scanned: 5 });
     const [row] = await t.db.query<{ match_status: string; device_id: number | null }>(
       'SELECT match_status, device_id FROM invoice_imeis WHERE imei = $1',
       [DUAL.imei],
@@ -246,12 +284,12 @@ describe('a scan', () => {
     const short = await clerk.post(`/warehouse-boxes/${box}/close`, {});
     expect(short.statusCode).toBe(403);
     expect(short.json().message).toBe(
-      '5 scanned of 6 expected: a manager closes this box, with a reason. This needs the permission warehouse-box.override.',
+      '4 scanned of 6 expected: a manager closes this box, with a reason. This needs the permission warehouse-box.override.',
     );
     const noReason = await admin.post(`/warehouse-boxes/${box}/close`, {});
     expect(noReason.statusCode).toBe(409);
     expect(noReason.json().message).toBe(
-      '5 scanned of 6 expected: say why the box is closed anyway.',
+      '4 scanned of 6 expected: say why the box is closed anyway.',
     );
     const closed = await admin.post(`/warehouse-boxes/${box}/close`, {
       override_reason: 'One unit short in the carton',
@@ -281,6 +319,51 @@ describe('a scan', () => {
       staging_location: null,
     });
     expect((await scan(clerk, box, MANIFEST[2]!)).result).toBe('added');
+  });
+});
+
+describe('a device in quarantine', () => {
+  it('stays out of the box when its hold is cleared, and goes in when scanned into it', async () => {
+    const box = await openBox(clerk, invoiceId, { qty_expected: 1 });
+    const listed = imeiOf(TACS.a15, 61);
+    const entry = bodyOf<BlacklistEntry>(
+      await admin.post('/blacklist-entries', { imei: listed, source: 'carrier', reason: 'unpaid' }),
+    ).data;
+    expect((await scan(clerk, box, listed)).result).toBe('blacklisted');
+    const cleared = await admin.post(`/blacklist-entries/${entry.id}/clear`, {
+      evidence: 'Carrier letter: balance paid',
+    });
+    expect(bodyOf<BlacklistEntry>(cleared).data).toMatchObject({
+      device_status: 'received',
+      container: null,
+    });
+    const content = async () =>
+      bodyOf<BoxContent>(await clerk.get(`/warehouse-boxes/${box}/content`)).data;
+    // Cleared, it is out of quarantine, and still in no box: nothing put it there.
+    expect(await content()).toMatchObject({
+      box: { qty_scanned: 0 },
+      devices: [],
+      quarantined: [],
+    });
+
+    // Scanned into the box, it is in it, counted, with what its receipt found.
+    expect(await scan(clerk, box, listed)).toMatchObject({
+      result: 'unexpected',
+      device: { imei: listed, status: 'received', hold_reason: null },
+      box: { qty_scanned: 1 },
+    });
+    const after = await content();
+    expect(after.devices).toEqual([
+      expect.objectContaining({ imei: listed, result: 'unexpected', undoable: false }),
+    ]);
+    expect(after.quarantined).toEqual([]);
+    const [events] = await t.db.query<{ types: string[] }>(
+      `SELECT array_agg(e.type ORDER BY e.id) AS types FROM device_events e
+       JOIN devices d ON d.id = e.device_id WHERE d.imei = $1`,
+      [listed],
+    );
+    expect(events!.types).toEqual(['received', 'held', 'hold_cleared', 'put_in_box']);
+    expect((await scan(clerk, box, listed)).result).toBe('already_in_box');
   });
 });
 

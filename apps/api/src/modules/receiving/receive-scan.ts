@@ -9,7 +9,7 @@ import type { Queryable } from '../../db/db.js';
 import { ConflictError, NotFoundError } from '../../http/errors.js';
 import type { Principal, RequestMeta } from '../session/session.service.js';
 
-/** What the database answers for a scan (migration 0009, receive_scan). */
+/** What the database answers for a scan (receive_scan, migrations 0009 and 0014). */
 type DatabaseAnswer = {
   result: ReceiveScanResult;
   device: ScannedDevice | null;
@@ -43,6 +43,8 @@ function messageOf(answer: DatabaseAnswer): string {
       return `Blacklisted (${detail.source}, ${detail.reason}): received on hold. Put it in the quarantine tote.`;
     case 'already_in_box':
       return 'Already in this box: nothing to do.';
+    case 'quarantined':
+      return `On hold (${String(detail.hold_reason).replace(/_/g, ' ')}) and in quarantine already: put it back in the quarantine tote, not in a box.`;
     case 'in_other_box':
       return `Already received in ${detail.box} (invoice ${detail.invoice_no}) on ${dayAndTime(detail.received_at)}${detail.received_by ? ` by ${detail.received_by}` : ''}.`;
     case 'in_registry':

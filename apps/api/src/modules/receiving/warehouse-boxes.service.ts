@@ -297,26 +297,45 @@ const RESULT_SQL = `CASE WHEN d.hold_reason = 'blacklist' THEN 'blacklisted'
 /** Events that receiving itself writes: a device with only these can be taken back. */
 const RECEIVING_EVENTS = "('received', 'held')";
 
-/** A box and its devices, newest first: what a station shows, also after a reload. */
+const SCANNED_DEVICE_COLUMNS = `d.id, d.imei, d.imei2, d.meid, ${MODEL_DISPLAY_NAME} AS model,
+  c.name AS color, d.capacity_gb, d.status, d.hold_reason,
+  to_json(d.received_at) #>> '{}' AS received_at`;
+
+/**
+ * A box and its devices, newest first: what a station shows, also after a reload. Devices scanned
+ * at the box that went to quarantine are listed apart, so the box's count and list stay what is
+ * physically in it and a supervisor still sees what its carton held (migration 0014).
+ */
 export async function boxContent(db: Queryable, id: number): Promise<BoxContent> {
   const box = await findBox(db, id);
-  const devices = await db.query<BoxContent['devices'][number]>(
-    `SELECT d.id, d.imei, d.imei2, d.meid, ${MODEL_DISPLAY_NAME} AS model, c.name AS color,
-       d.capacity_gb, d.status, d.hold_reason, to_json(d.received_at) #>> '{}' AS received_at,
-       ${RESULT_SQL} AS result,
-       (wb.status = 'receiving' AND NOT EXISTS (SELECT 1 FROM device_events e
-          WHERE e.device_id = d.id AND e.type NOT IN ${RECEIVING_EVENTS})
-        AND NOT EXISTS (SELECT 1 FROM vendor_transfer_devices t WHERE t.device_id = d.id)) AS undoable
-     FROM devices d
-     JOIN warehouse_boxes wb ON wb.id = d.warehouse_box_id
-     JOIN device_models m ON m.id = d.model_id JOIN brands b ON b.id = m.brand_id
-     LEFT JOIN colors c ON c.id = d.color_id
-     LEFT JOIN invoice_imeis ii ON ii.device_id = d.id AND ii.invoice_id = d.invoice_id
-     WHERE d.warehouse_box_id = $1
-     ORDER BY d.received_at DESC, d.id DESC LIMIT 5000`,
-    [id],
-  );
-  return { box, devices };
+  const [devices, quarantined] = await Promise.all([
+    db.query<BoxContent['devices'][number]>(
+      `SELECT ${SCANNED_DEVICE_COLUMNS}, ${RESULT_SQL} AS result,
+         (wb.status = 'receiving' AND NOT EXISTS (SELECT 1 FROM device_events e
+            WHERE e.device_id = d.id AND e.type NOT IN ${RECEIVING_EVENTS})
+          AND NOT EXISTS (SELECT 1 FROM vendor_transfer_devices t WHERE t.device_id = d.id)) AS undoable
+       FROM devices d
+       JOIN warehouse_boxes wb ON wb.id = d.warehouse_box_id
+       JOIN device_models m ON m.id = d.model_id JOIN brands b ON b.id = m.brand_id
+       LEFT JOIN colors c ON c.id = d.color_id
+       LEFT JOIN invoice_imeis ii ON ii.device_id = d.id AND ii.invoice_id = d.invoice_id
+       WHERE d.warehouse_box_id = $1
+       ORDER BY d.received_at DESC, d.id DESC LIMIT 5000`,
+      [id],
+    ),
+    db.query<BoxContent['quarantined'][number]>(
+      `SELECT ${SCANNED_DEVICE_COLUMNS}
+       FROM devices d
+       JOIN device_models m ON m.id = d.model_id JOIN brands b ON b.id = m.brand_id
+       LEFT JOIN colors c ON c.id = d.color_id
+       WHERE d.invoice_id = $1 AND d.status = 'hold' AND d.warehouse_box_id IS NULL
+         AND EXISTS (SELECT 1 FROM device_events e WHERE e.device_id = d.id
+                     AND e.type = 'received' AND e.data->>'scanned_at_box' = $2)
+       ORDER BY d.received_at DESC, d.id DESC`,
+      [box.invoice_id, box.code],
+    ),
+  ]);
+  return { box, devices, quarantined };
 }
 
 /**

@@ -23,6 +23,7 @@ import {
   Tag,
   Typography,
   type InputRef,
+  type TableColumnsType,
 } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -30,7 +31,7 @@ import { showApiError } from '../../../shell/api-errors';
 import { notify } from '../../../shell/notify';
 import { useCan } from '../../../shell/use-can';
 import { when } from '../../../toolkit/format';
-import { DeviceStatusTag, deviceLookupPath } from '../../inventory';
+import { DeviceStatusTag, deviceLookupPath, HoldTag } from '../../inventory';
 import { LearnTacModal } from '../../master-data/components/unknown-tacs';
 import { openBoxLabel, useBoxActions, useBoxContent } from '../api/warehouse-boxes.queries';
 import {
@@ -204,6 +205,29 @@ function OverrideModal({
   );
 }
 
+type ListedDevice = BoxContent['quarantined'][number];
+
+/** What both lists of a box show of a device, its code linked to its card. */
+function deviceColumns<T extends ListedDevice>(): TableColumnsType<T> {
+  return [
+    {
+      key: 'imei',
+      title: 'IMEI',
+      render: (_, device) => {
+        const code = device.imei ?? device.meid ?? '';
+        return <Link to={deviceLookupPath(code)}>{code}</Link>;
+      },
+    },
+    { key: 'model', dataIndex: 'model', title: 'Model' },
+    { key: 'color', title: 'Colour', render: (_, device) => device.color ?? '—' },
+    {
+      key: 'capacity',
+      title: 'Capacity',
+      render: (_, device) => (device.capacity_gb ? `${device.capacity_gb} GB` : '—'),
+    },
+  ];
+}
+
 /** The box's devices as the server holds them, newest first. */
 function BoxDevices({ content }: { content: BoxContent }) {
   return (
@@ -216,21 +240,7 @@ function BoxDevices({ content }: { content: BoxContent }) {
       scroll={{ x: 'max-content' }}
       locale={{ emptyText: 'No device in this box yet.' }}
       columns={[
-        {
-          key: 'imei',
-          title: 'IMEI',
-          render: (_, device) => {
-            const code = device.imei ?? device.meid ?? '';
-            return <Link to={deviceLookupPath(code)}>{code}</Link>;
-          },
-        },
-        { key: 'model', dataIndex: 'model', title: 'Model' },
-        { key: 'color', title: 'Colour', render: (_, device) => device.color ?? '—' },
-        {
-          key: 'capacity',
-          title: 'Capacity',
-          render: (_, device) => (device.capacity_gb ? `${device.capacity_gb} GB` : '—'),
-        },
+        ...deviceColumns<BoxContent['devices'][number]>(),
         {
           key: 'result',
           title: 'Scan',
@@ -244,6 +254,32 @@ function BoxDevices({ content }: { content: BoxContent }) {
           render: (_, device) => <DeviceStatusTag status={device.status} />,
         },
         { key: 'received_at', title: 'Received', render: (_, device) => when(device.received_at) },
+      ]}
+    />
+  );
+}
+
+/**
+ * Devices scanned at the box that went to the quarantine tote: apart from the box's list and
+ * count, which are what is physically in it, so that a short count reads right.
+ */
+function QuarantinedDevices({ devices }: { devices: readonly ListedDevice[] }) {
+  return (
+    <Table<ListedDevice>
+      aria-label="Sent to quarantine"
+      size="small"
+      rowKey="id"
+      dataSource={devices}
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      columns={[
+        ...deviceColumns<ListedDevice>(),
+        {
+          key: 'hold',
+          title: 'Hold',
+          render: (_, device) => <HoldTag reason={device.hold_reason} />,
+        },
+        { key: 'received_at', title: 'Scanned', render: (_, device) => when(device.received_at) },
       ]}
     />
   );
@@ -594,6 +630,17 @@ export function ScanStation({ boxId, onBack }: { boxId: number; onBack: () => vo
         <div>
           <Typography.Title level={5}>In the box ({content.data.devices.length})</Typography.Title>
           <BoxDevices content={content.data} />
+          {content.data.quarantined.length > 0 && (
+            <>
+              <Typography.Title level={5} style={{ marginTop: 16 }}>
+                Sent to quarantine ({content.data.quarantined.length})
+              </Typography.Title>
+              <Typography.Paragraph type="secondary">
+                Scanned at this box and put in the quarantine tote: not in the box, nor counted.
+              </Typography.Paragraph>
+              <QuarantinedDevices devices={content.data.quarantined} />
+            </>
+          )}
         </div>
       </div>
       {dialog?.name === 'override' && (
