@@ -23,7 +23,7 @@ test('create a role and a user, sign in as them, see exactly their menu, take a 
   await checkPermission(admin, 'sim.index');
   await checkPermission(admin, 'user.view-list');
   await admin.getByRole('button', { name: 'Save' }).click();
-  await expect(admin.getByRole('button', { name: 'Dock Clerk', exact: true })).toBeVisible();
+  await expect(admin.getByRole('link', { name: 'Dock Clerk', exact: true })).toBeVisible();
 
   // A user holding it; the temporary password is shown once.
   await admin.goto('/users');
@@ -40,7 +40,7 @@ test('create a role and a user, sign in as them, see exactly their menu, take a 
   ).trim();
   expect(temporary).toMatch(/^[A-Za-z0-9]{14}$/);
   await admin.getByRole('button', { name: 'OK' }).click();
-  await expect(admin.getByRole('button', { name: 'dock.clerk', exact: true })).toBeVisible();
+  await expect(admin.getByRole('link', { name: 'dock.clerk', exact: true })).toBeVisible();
 
   // The new user must set a password, then sees exactly what the role allows.
   const clerkContext = await browser.newContext();
@@ -57,12 +57,12 @@ test('create a role and a user, sign in as them, see exactly their menu, take a 
   expect(await groupItems(clerk, 'RTS Office')).toEqual(['Users']);
   expect(await groupItems(clerk, 'SIM')).toEqual(['SIM boxes', 'SIM list']);
   await clerk.getByRole('link', { name: 'Users' }).first().click();
-  await expect(clerk.getByRole('button', { name: 'dock.clerk', exact: true })).toBeVisible();
+  await expect(clerk.getByRole('link', { name: 'dock.clerk', exact: true })).toBeVisible();
   await expect(clerk.getByRole('button', { name: 'New user' })).toHaveCount(0);
 
   // The administrator takes user.view-list away again.
   await admin.goto('/roles');
-  await admin.getByRole('button', { name: 'Dock Clerk', exact: true }).click();
+  await admin.getByRole('link', { name: 'Dock Clerk', exact: true }).click();
   await admin.getByRole('searchbox', { name: 'Search permissions' }).fill('user.view-list');
   await admin.getByRole('checkbox', { name: /^user\.view-list / }).uncheck();
   await admin.getByRole('button', { name: 'Save' }).click();
@@ -119,9 +119,14 @@ test('a user manager cannot act on the administrator, and is told why', async ({
   });
 
   await signIn(page, 'desk.lead', 'quiet-harbour-71');
+  await expect(page.getByRole('heading', { name: 'Welcome, Desk Lead' })).toBeVisible();
   await page.goto('/users');
-  await page.getByRole('button', { name: 'admin', exact: true }).click();
+  await page.getByRole('link', { name: 'admin', exact: true }).click();
   const refusal = 'Only an administrator can act on the account admin.';
+  await expect(page.locator('.ant-drawer').getByText(refusal)).toBeVisible();
+  // The user's drawer is an address: a reload opens it again.
+  await expect(page).toHaveURL(/[?&]user=\d+/);
+  await page.reload();
   await expect(page.locator('.ant-drawer').getByText(refusal)).toBeVisible();
   await page.locator('.ant-drawer-close').click();
 

@@ -109,10 +109,11 @@ test('look a device up by its IMEI, read its timeline, put it on the blacklist f
   await expect(card).toContainText('from internal');
   await closeNotifications(page);
 
-  // The registry below lists the box's devices; a row opens its card.
+  // The registry below lists the box's devices; an IMEI opens its card, at an address of its own.
   await searchList(page, second);
-  await rowOf(page, second).click();
+  await rowOf(page, second).getByRole('link', { name: second, exact: true }).click();
   await expect(drawer(page)).toContainText(`Device ${second}`);
+  await expect(page).toHaveURL(/[?&]device=\d+/);
   await expect(drawer(page).getByTestId('device-card')).toContainText('lost');
   await drawer(page).getByRole('button', { name: 'Close' }).click();
 });
@@ -142,7 +143,7 @@ test('add the blacklisted device to a new return to its vendor, pack it and ship
     'aria-selected',
     'true',
   );
-  await rowOf(page, code).click();
+  await rowOf(page, code).getByRole('link', { name: code, exact: true }).click();
   const transfer = page.getByRole('dialog', { name: `Return ${code}` });
   await expect(transfer.getByRole('row').filter({ hasText: first })).toBeVisible();
 

@@ -87,12 +87,20 @@ test('enter a purchase invoice by hand with its lines, then correct it', async (
   await expect(editing).toHaveCount(0);
   await expect(row).toContainText('$425.00');
 
-  // Its drawer lists both lines.
-  await row.click();
+  // The invoice number is the link that opens the invoice; its drawer lists both lines.
+  const key = row.getByRole('link', { name: HAND_INVOICE, exact: true });
+  await expect(key).toHaveAttribute('href', /\/shipment-management\/invoice\?.*invoice=\d+/);
+  await key.click();
   const drawer = dialog(page, `Invoice ${HAND_INVOICE}`);
   await expect(rowOf(drawer, catalogue.models.other.name)).toContainText('$200.00');
   await expect(rowOf(drawer, catalogue.color)).toContainText(model);
   await expect(page).toHaveURL(/invoice=\d+/);
+
+  // The open invoice is an address: a reload opens the same invoice again.
+  await page.reload();
+  await expect(rowOf(dialog(page, `Invoice ${HAND_INVOICE}`), catalogue.color)).toContainText(
+    model,
+  );
 });
 
 /** The manifest's devices: the first claimed as the other model, a stray off the manifest. */
@@ -104,11 +112,13 @@ const manifestImeis = () =>
     string,
   ];
 
-/** Opens the manifest invoice's drawer from the list. */
+/** Opens the manifest invoice's drawer from the list, by its number. */
 async function openManifestInvoice(page: Page) {
   await page.goto('/shipment-management/invoice');
   await searchList(page, MANIFEST_INVOICE);
-  await rowOf(page, MANIFEST_INVOICE).click();
+  await rowOf(page, MANIFEST_INVOICE)
+    .getByRole('link', { name: MANIFEST_INVOICE, exact: true })
+    .click();
   return dialog(page, `Invoice ${MANIFEST_INVOICE}`);
 }
 
@@ -143,6 +153,12 @@ test('import a vendor manifest with its dry run; the reconciliation shows what a
   await importing.getByRole('button', { name: 'Done' }).click();
   await searchList(page, MANIFEST_INVOICE);
   await expect(rowOf(page, MANIFEST_INVOICE)).toContainText('3 / 0');
+  // The expected / received figures lead to the register, and say so.
+  const imeisLink = rowOf(page, MANIFEST_INVOICE).getByRole('link', {
+    name: `IMEIs of invoice ${MANIFEST_INVOICE} in the register`,
+  });
+  await expect(imeisLink).toHaveText('3 / 0');
+  await expect(imeisLink).toHaveAttribute('href', /^\/invoice-imei\?invoice_id=\d+$/);
 
   // At the dock, by the API: one manifest device and one stray are scanned into a box.
   const api = await apiAs(request, 'admin', ADMIN_PASSWORD);

@@ -43,6 +43,15 @@ test('colours: validate on the form, create, find, export the filtered list, imp
   await expect(page.getByRole('cell', { name: 'Alpine Green' })).toBeVisible();
   await closeNotifications(page);
 
+  // Its name is the link that opens its form, at an address a reload opens again.
+  await page.getByRole('link', { name: 'Alpine Green', exact: true }).click();
+  await expect(page).toHaveURL(/[?&]id=\d+/);
+  await page.reload();
+  const editing = page.getByRole('dialog', { name: 'Edit colour Alpine Green' });
+  await expect(editing.getByLabel('Hex')).toHaveValue('#576856');
+  await editing.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).not.toHaveURL(/[?&]id=/);
+
   // A duplicate name, whatever its case, comes back from the server onto the field.
   await page.getByRole('button', { name: 'New colour' }).click();
   await drawer(page).getByLabel('Name').fill('ALPINE GREEN');
@@ -132,7 +141,8 @@ test('a product-information clerk: a model, its TACs, an IMEI lookup, 200 TACs i
   await pickOption(page, 'OS', 'android', drawer(page));
   await drawer(page).getByLabel('Storage').fill('32');
   await drawer(page).getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('cell', { name: 'Moto G Play 2023' })).toBeVisible();
+  // Exactly: the cell of its TAC count is named by the link to the model's TAC numbers.
+  await expect(page.getByRole('cell', { name: 'Moto G Play 2023', exact: true })).toBeVisible();
   await closeNotifications(page);
 
   // Add a TAC by hand.

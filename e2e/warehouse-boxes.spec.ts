@@ -15,7 +15,7 @@ const TRACKING = `1Z-${TAG}-0001`;
 type Setup = {
   /**
    * On the invoice: two are scanned at the station, the third into another box beforehand, the
-   * fourth is on the blacklist.
+   * fourth is on the blacklist (it goes to quarantine, not into the box).
    */
   imeis: [string, string, string, string];
   /** On the other invoice of the same vendor. */
@@ -148,7 +148,7 @@ test('open a box for an invoice, scan as a wedge scanner does, reload mid-box', 
   boxUrl = page.url();
 });
 
-test('undo a scan; learn an unknown TAC at the station; a blacklisted IMEI is received on hold', async ({
+test('undo a scan; learn an unknown TAC at the station; a blacklisted IMEI goes to quarantine', async ({
   page,
 }) => {
   const second = setup.imeis[1];
@@ -189,17 +189,25 @@ test('undo a scan; learn an unknown TAC at the station; a blacklisted IMEI is re
   await expectNewestScan(page, stranger, 'unexpected', 'not on the invoice');
   await expect(page.getByTestId('box-counts')).toHaveText('3 of 5');
 
+  // A blacklisted device is received on hold into the quarantine tote: the box neither counts
+  // nor lists it, and shows it apart.
   const listed = setup.imeis[3];
   await wedgeScan(page, listed);
-  await expectNewestScan(page, listed, 'blacklisted', 'received on hold');
-  await expect(page.getByTestId('box-counts')).toHaveText('4 of 5');
+  await expectNewestScan(page, listed, 'blacklisted', 'Put it in the quarantine tote');
+  const quarantine = page.getByRole('table', { name: 'Sent to quarantine' });
+  await expect(quarantine.getByRole('row').filter({ hasText: listed })).toBeVisible();
+  await expect(page.getByTestId('box-counts')).toHaveText('3 of 5');
+  await expect(inBox.getByRole('row').filter({ hasText: listed })).toHaveCount(0);
+  await wedgeScan(page, listed);
+  await expectNewestScan(page, listed, 'quarantined', 'put it back in the quarantine tote');
+  await expect(page.getByTestId('box-counts')).toHaveText('3 of 5');
 });
 
 test('close the short box with a manager override, stage it, open its label', async ({ page }) => {
   await page.goto(boxUrl);
-  await expect(page.getByTestId('box-counts')).toHaveText('4 of 5');
+  await expect(page.getByTestId('box-counts')).toHaveText('3 of 5');
 
-  // Four of five: closing needs a manager's reason.
+  // Three of five: closing needs a manager's reason.
   const closeWithOverride = async (reason: string) => {
     await page.getByRole('button', { name: 'Close box' }).click();
     const override = page.getByRole('dialog', { name: /with a manager override$/ });
@@ -221,7 +229,7 @@ test('close the short box with a manager override, stage it, open its label', as
   await confirmBubble(page).getByRole('button', { name: 'Reopen' }).click();
   await expect(page.getByTestId('box-status')).toHaveText('receiving');
   await expect(scanInput(page)).toBeVisible();
-  await closeWithOverride(`The third device went to ${setup.otherBox}`);
+  await closeWithOverride(`The third device went to ${setup.otherBox}, the fourth to quarantine`);
   await expect(station(page)).not.toContainText('The fifth device never came');
 
   // Staged at a location; the list shows the box there.
@@ -234,8 +242,10 @@ test('close the short box with a manager override, stage it, open its label', as
   await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
   await expect(page.getByTestId('list-count')).toHaveText(/^1 /);
   const row = page.getByRole('row').filter({ hasText: `CARTON ${TAG}/1` });
-  await expect(row).toContainText('4 of 5');
+  await expect(row).toContainText('3 of 5');
   await expect(row).toContainText(`STG-${TAG}`);
+  // Its code is the link to its station.
+  await expect(row.getByRole('link', { name: /^WB-\d+$/ })).toHaveAttribute('href', /[?&]box=\d+/);
 
   // Its label opens in a new tab: the server's PDF.
   const label = page.waitForEvent('popup');

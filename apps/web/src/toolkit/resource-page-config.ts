@@ -104,9 +104,37 @@ export type ResourcePageConfig<T> = {
   readonly actions?: ReactNode;
   /** Extra content above the list (a lookup box, tabs). */
   readonly header?: ReactNode;
-  /** A row's click opens its detail (a drawer of the page's own). */
-  readonly onOpen?: (item: T) => void;
+  /**
+   * The column holding a row's key (an invoice number, an IMEI, a name): the link that opens the
+   * row's record, always shown. The first column when left out.
+   */
+  readonly keyColumn?: string;
+  /**
+   * What a row's key opens. A table with the toolkit's form opens the row's form (`?id=`) for
+   * those who may change it, unless the page names a record of its own; a page whose rows open
+   * nothing shows its key as text.
+   */
+  readonly record?: RecordLink<T>;
 };
+
+/**
+ * A row's record: a view of the page's own, named in the address by `param` (`?invoice=12`
+ * opens the invoice's drawer), or a view on another page (`href`, null for a row that has none:
+ * an IMEI never received has no device card).
+ */
+export type RecordLink<T> =
+  | {
+      readonly param: string;
+      /** A click anywhere on the row opens the record too. */
+      readonly rowClick?: boolean;
+      /** The record is shown instead of the list (a box's station): Back returns to the list. */
+      readonly replacesList?: boolean;
+    }
+  | {
+      readonly href: (item: T) => string | null;
+      /** Where the link leads, for its tooltip: "Device 35… in the device lookup". */
+      readonly where: (item: T) => string;
+    };
 
 /** A full toolkit resource's page: list, form writes and import of its own. */
 export const resourcePage = <T>(

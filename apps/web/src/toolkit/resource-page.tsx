@@ -22,23 +22,28 @@ import {
 } from 'antd';
 import type { TableProps } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { showApiError } from '../shell/api-errors';
 import { callEndpoint } from '../shell/http-client';
 import { notify } from '../shell/notify';
 import type { PageProps } from '../shell/page-types';
 import { useCan } from '../shell/use-can';
+import { useUrlParam } from '../shell/use-url-state';
 import { useListUrlState } from './list-url-state';
+import { FORM_PARAM, KeyLink, useRecordHref } from './record-link';
 import {
   inText,
   type ListFilter,
   type Option,
+  type RecordLink,
   type ResourcePageConfig,
 } from './resource-page-config';
 import { ResourceFormDrawer } from './resource-form';
 import {
   startDownload,
   useResourceCount,
+  useResourceItem,
   useResourceList,
   useResourceWrites,
   type ListQuery,
@@ -102,6 +107,10 @@ const countText = (
   const noun = count.total === 1 ? resource.singular : inText(resource.plural);
   return `${count.total.toLocaleString()} ${noun}`;
 };
+
+/** A cell's value as text; nothing is null. */
+const textOf = (value: unknown) =>
+  value === null || value === undefined || value === '' ? null : String(value);
 
 /** The writes of a page's resource, when it has them (a register has none). */
 const writesOf = (endpoints: ResourcePageConfig<never>['endpoints']) =>
@@ -170,9 +179,10 @@ function WriteActions<T extends { id: number; active?: boolean }>({
 
 /**
  * A whole list page from a declaration: search, filters, sort and keyset paging kept in the
- * address; a count; a column chooser; export of the current filter. A table edited with the
- * toolkit's form adds create and edit in a drawer, activate, deactivate and delete; a page with
- * an import adds the import with its dry run.
+ * address; a count; a column chooser; export of the current filter. Each row's key is the link
+ * that opens its record. A table edited with the toolkit's form adds create and edit in a drawer
+ * (the row edited named in the address, `?id=`), activate, deactivate and delete; a page with an
+ * import adds the import with its dry run.
  */
 export function ResourcePage<T extends { id: number; active?: boolean }>({
   entry,
@@ -193,10 +203,50 @@ export function ResourcePage<T extends { id: number; active?: boolean }>({
   const writes = writesOf(endpoints);
   const canManage = useCan(resource.manage ?? resource.view);
   const canImport = useCan(config.import?.resource.manage ?? resource.view);
-  const [editing, setEditing] = useState<T | 'new' | null>(null);
+  const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
   const [shown, setShown] = useStoredColumns(resource.name, config.columns);
   const filtered = Boolean(url.search) || filterKeys.some((key) => url[key] !== undefined);
+  const page = list.data;
+
+  // The row whose form is open, named in the address: found on the page shown, else read.
+  const canEdit = Boolean(writes && config.form && canManage);
+  const [formParam, setFormParam] = useUrlParam(FORM_PARAM);
+  const editId = canEdit ? Number(formParam) || null : null;
+  const editedOnPage = page?.items.find((item) => item.id === editId);
+  const editedRead = useResourceItem<T>(
+    endpoints,
+    page && editId !== null && !editedOnPage ? editId : null,
+  );
+  const edited = editId === null ? undefined : (editedOnPage ?? editedRead.data);
+  const startCreating = () => {
+    setFormParam(undefined);
+    setCreating(true);
+  };
+
+  // A row's key opens its record: the page's own view, another page's, or the row's form.
+  const navigate = useNavigate();
+  const recordHref = useRecordHref();
+  const record: RecordLink<T> | undefined =
+    config.record ?? (canEdit ? { param: FORM_PARAM } : undefined);
+  const keyColumn = config.keyColumn ?? config.columns[0]?.key;
+  const linkOf = (item: T) => {
+    if (!record) return null;
+    if ('href' in record) {
+      const to = record.href(item);
+      return to === null ? null : { to, title: record.where(item), replace: false };
+    }
+    const title = config.titleOf(item);
+    return {
+      to: recordHref(record.param, item.id),
+      title:
+        record.param === FORM_PARAM
+          ? `Edit ${resource.singular} ${title}`
+          : `Open ${resource.singular} ${title}`,
+      replace: !record.replacesList,
+    };
+  };
+  const openByRow = record && 'param' in record && record.rowClick ? record : null;
 
   const exportAs = async (format: 'csv' | 'xlsx') => {
     try {
@@ -214,9 +264,21 @@ export function ResourcePage<T extends { id: number; active?: boolean }>({
   const sortOrder = (key: string | undefined): SortOrder =>
     key && query.sort === key ? (query.order === 'desc' ? 'descend' : 'ascend') : null;
 
+  const keyCell = (content: ReactNode, item: T) => {
+    const link = linkOf(item);
+    return link ? (
+      <KeyLink to={link.to} title={link.title} replace={link.replace}>
+        {content}
+      </KeyLink>
+    ) : (
+      content
+    );
+  };
+
   const columns: TableProps<T>['columns'] = [
     ...config.columns
-      .filter((column) => shown.has(column.key))
+      // The key column stays, whatever was chosen: it is the way into each row.
+      .filter((column) => shown.has(column.key) || column.key === keyColumn)
       .map((column) => ({
         key: column.key,
         dataIndex: column.key,
@@ -224,10 +286,16 @@ export function ResourcePage<T extends { id: number; active?: boolean }>({
         width: column.width,
         sorter: Boolean(column.sortKey),
         sortOrder: sortOrder(column.sortKey),
-        render: column.render
-          ? (_: unknown, item: T) => column.render!(item)
-          : (value: unknown) =>
-              value === null || value === undefined || value === '' ? '—' : String(value),
+        render:
+          column.key === keyColumn
+            ? (value: unknown, item: T) =>
+                keyCell(
+                  column.render ? column.render(item) : (textOf(value) ?? config.titleOf(item)),
+                  item,
+                )
+            : column.render
+              ? (_: unknown, item: T) => column.render!(item)
+              : (value: unknown) => textOf(value) ?? '—',
       })),
     ...(canManage && (writes || config.rowActions)
       ? [
@@ -241,7 +309,7 @@ export function ResourcePage<T extends { id: number; active?: boolean }>({
                     config={config}
                     endpoints={writes}
                     item={item}
-                    onEdit={() => setEditing(item)}
+                    onEdit={() => setFormParam(String(item.id))}
                   />
                 ) : (
                   config.rowActions?.(item)
@@ -264,12 +332,15 @@ export function ResourcePage<T extends { id: number; active?: boolean }>({
     });
   };
 
-  const page = list.data;
   const columnChooser = (
     <Checkbox.Group
       style={{ display: 'grid', gap: 4 }}
-      value={[...shown]}
-      options={config.columns.map((column) => ({ value: column.key, label: column.title }))}
+      value={[...new Set([...shown, ...(keyColumn ? [keyColumn] : [])])]}
+      options={config.columns.map((column) => ({
+        value: column.key,
+        label: column.title,
+        disabled: column.key === keyColumn,
+      }))}
       onChange={(keys) => setShown(new Set(keys as string[]))}
     />
   );
@@ -284,13 +355,23 @@ export function ResourcePage<T extends { id: number; active?: boolean }>({
           {config.actions}
           {config.import && canImport && <Button onClick={() => setImporting(true)}>Import</Button>}
           {writes && config.form && canManage && (
-            <Button type="primary" onClick={() => setEditing('new')}>
+            <Button type="primary" onClick={startCreating}>
               New {resource.singular}
             </Button>
           )}
         </Space>
       </Space>
       {config.header}
+      {editedRead.isError && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={`The ${resource.singular} #${editId} could not be opened.`}
+          description={editedRead.error.message}
+          action={<Button onClick={() => setFormParam(undefined)}>Close</Button>}
+        />
+      )}
       <Space wrap style={{ marginBottom: 12 }}>
         <Input.Search
           aria-label="Search"
@@ -381,8 +462,14 @@ export function ResourcePage<T extends { id: number; active?: boolean }>({
           pagination={false}
           onChange={onTableChange}
           onRow={
-            config.onOpen
-              ? (item) => ({ onClick: () => config.onOpen!(item), style: { cursor: 'pointer' } })
+            openByRow
+              ? (item) => ({
+                  onClick: () =>
+                    void navigate(recordHref(openByRow.param, item.id), {
+                      replace: !openByRow.replacesList,
+                    }),
+                  style: { cursor: 'pointer' },
+                })
               : undefined
           }
           scroll={{ x: 'max-content' }}
@@ -433,14 +520,15 @@ export function ResourcePage<T extends { id: number; active?: boolean }>({
           />
         </Space>
       </Space>
-      {editing && writes && config.form && (
+      {writes && config.form && (creating || edited) && (
         <ResourceFormDrawer
+          key={creating ? 'new' : edited?.id}
           form={config.form}
           endpoints={writes}
           singular={resource.singular}
           titleOf={config.titleOf}
-          item={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
+          item={creating ? null : (edited ?? null)}
+          onClose={() => (creating ? setCreating(false) : setFormParam(undefined))}
         />
       )}
       {importing && config.import && (

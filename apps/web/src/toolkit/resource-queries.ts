@@ -43,6 +43,16 @@ export function useResourceCount(endpoints: ListEndpoints, query: ListQuery) {
   });
 }
 
+/** One row by its id, when it is not on the page shown (a form opened from a shared link). */
+export function useResourceItem<T>(endpoints: ListEndpoints, id: number | null) {
+  return useQuery({
+    queryKey: [...keyOf(endpoints), 'item', id],
+    queryFn: async () => (await callEndpoint(endpoints.get, { params: { id: id! } })).data as T,
+    enabled: id !== null,
+    retry: false,
+  });
+}
+
 export function useResourceWrites(endpoints: ListEndpoints & WriteEndpoints) {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: keyOf(endpoints) });

@@ -13,10 +13,10 @@ import {
 } from '@inventory/contract';
 import { Button, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import type { PageProps } from '../../../shell/page-types';
 import { useCan } from '../../../shell/use-can';
 import { when } from '../../../toolkit/format';
+import { RowLink } from '../../../toolkit/record-link';
 import type { ResourcePageConfig } from '../../../toolkit/resource-page-config';
 import { ResourcePage } from '../../../toolkit/resource-page';
 import { BlacklistEntryDrawer, DeviceStatusTag, deviceLookupPath } from '../../inventory';
@@ -76,11 +76,6 @@ export default function BlacklistPage(props: PageProps) {
               Clear
             </Button>
           )}
-          {entry.device_id !== null && (
-            <Link to={deviceLookupPath(entry.imei)} aria-label={`Look up ${entry.imei}`}>
-              Look up
-            </Link>
-          )}
           {canReturn && isReturnable(entry) && (
             <Button size="small" onClick={() => setDialog({ name: 'return', entry })}>
               Add to return
@@ -88,6 +83,11 @@ export default function BlacklistPage(props: PageProps) {
           )}
         </>
       ),
+      // A listed IMEI of ours is a device: its key opens the device's card.
+      record: {
+        href: (entry) => (entry.device_id === null ? null : deviceLookupPath(entry.imei)),
+        where: (entry) => `Device ${entry.imei} in the device lookup`,
+      },
       columns: [
         { key: 'imei', title: 'IMEI', sortKey: 'imei' },
         { key: 'source', title: 'Source', render: (entry) => <Tag>{entry.source}</Tag> },
@@ -135,11 +135,12 @@ export default function BlacklistPage(props: PageProps) {
           title: 'Return to vendor',
           render: (entry) =>
             entry.transfer ? (
-              <Link
+              <RowLink
                 to={`/transfer/vendor?tab=returns&search=${encodeURIComponent(entry.transfer)}`}
+                where={`Return ${entry.transfer} in returns to vendor`}
               >
                 {entry.transfer}
-              </Link>
+              </RowLink>
             ) : (
               '—'
             ),

@@ -14,6 +14,7 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { PageProps } from '../../../shell/page-types';
 import { useCan } from '../../../shell/use-can';
+import { useUrlParam } from '../../../shell/use-url-state';
 import { dollars, when } from '../../../toolkit/format';
 import { pickerLoader } from '../../../toolkit/picker-options';
 import type { ListFilter, ResourcePageConfig } from '../../../toolkit/resource-page-config';
@@ -102,11 +103,20 @@ function DeviceLookup() {
   );
 }
 
-/** A device of the registry opened from its row. */
-function DeviceDrawer({ device, onClose }: { device: Device; onClose: () => void }) {
-  const card = useDeviceCard(device.id);
+/** The address key of the registry's device whose card is open in a drawer. */
+const DEVICE_PARAM = 'device';
+
+/** A device of the registry opened from its row (`?device=<id>`). */
+function DeviceDrawer({ id, onClose }: { id: number; onClose: () => void }) {
+  const card = useDeviceCard(id);
+  const identifier = card.data?.device.identifier;
   return (
-    <Drawer open size={960} title={`Device ${device.identifier}`} onClose={onClose}>
+    <Drawer
+      open
+      size={960}
+      title={identifier ? `Device ${identifier}` : 'Device'}
+      onClose={onClose}
+    >
       {card.data ? (
         <DeviceCard card={card.data} />
       ) : card.isError ? (
@@ -160,7 +170,8 @@ function useDeviceFilters(): ListFilter[] {
 /** Device lookup by any identifier, with the card and timeline, over the device registry. */
 export default function DeviceScanPage(props: PageProps) {
   const filters = useDeviceFilters();
-  const [opened, setOpened] = useState<Device | null>(null);
+  const [opened, setOpened] = useUrlParam(DEVICE_PARAM);
+  const openedId = Number(opened) || null;
   const config = useMemo<ResourcePageConfig<Device>>(
     () => ({
       resource: deviceList,
@@ -168,7 +179,7 @@ export default function DeviceScanPage(props: PageProps) {
       titleOf: (device) => device.identifier,
       searchPlaceholder: 'IMEI or MEID start, serial, or model',
       header: <DeviceLookup />,
-      onOpen: setOpened,
+      record: { param: DEVICE_PARAM, rowClick: true },
       filters,
       columns: [
         { key: 'identifier', title: 'IMEI', sortKey: 'imei' },
@@ -215,7 +226,7 @@ export default function DeviceScanPage(props: PageProps) {
   return (
     <>
       <ResourcePage {...props} config={config} />
-      {opened && <DeviceDrawer device={opened} onClose={() => setOpened(null)} />}
+      {openedId && <DeviceDrawer id={openedId} onClose={() => setOpened(undefined)} />}
     </>
   );
 }

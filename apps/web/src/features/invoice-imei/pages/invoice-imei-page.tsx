@@ -8,10 +8,10 @@ import {
   type InvoiceImei,
 } from '@inventory/contract';
 import { Typography } from 'antd';
-import { Link } from 'react-router';
 import type { PageProps } from '../../../shell/page-types';
 import { dollars, when } from '../../../toolkit/format';
 import { pickerLoader } from '../../../toolkit/picker-options';
+import { RowLink } from '../../../toolkit/record-link';
 import type { ResourcePageConfig } from '../../../toolkit/resource-page-config';
 import { ResourcePage } from '../../../toolkit/resource-page';
 import { DeviceStatusTag, deviceLookupPath } from '../../inventory';
@@ -37,24 +37,26 @@ const config: ResourcePageConfig<InvoiceImei> = {
       vendor credit report; decisions are taken on the invoice.
     </Typography.Paragraph>
   ),
+  // An IMEI received is a device: its key opens the device's card.
+  record: {
+    href: (imei) => (imei.device_id === null ? null : deviceLookupPath(imei.identifier)),
+    where: (imei) => `Device ${imei.identifier} in the device lookup`,
+  },
   columns: [
-    {
-      key: 'identifier',
-      title: 'IMEI',
-      sortKey: 'imei',
-      render: (imei) =>
-        imei.device_id === null ? (
-          imei.identifier
-        ) : (
-          <Link to={deviceLookupPath(imei.identifier)}>{imei.identifier}</Link>
-        ),
-    },
+    { key: 'identifier', title: 'IMEI', sortKey: 'imei' },
     { key: 'imei2', title: 'IMEI2', hidden: true },
     { key: 'serial', title: 'Serial', hidden: true },
     {
       key: 'invoice_no',
       title: 'Invoice',
-      render: (imei) => <Link to={invoicePath(imei.invoice_id)}>{imei.invoice_no}</Link>,
+      render: (imei) => (
+        <RowLink
+          to={invoicePath(imei.invoice_id)}
+          where={`Invoice ${imei.invoice_no} in purchase invoices`}
+        >
+          {imei.invoice_no}
+        </RowLink>
+      ),
     },
     { key: 'vendor', title: 'Vendor' },
     {

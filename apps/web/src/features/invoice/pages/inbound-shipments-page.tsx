@@ -11,13 +11,13 @@ import {
 } from '@inventory/contract';
 import { Button, Popconfirm, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { showApiError } from '../../../shell/api-errors';
 import { callEndpoint } from '../../../shell/http-client';
 import { notify } from '../../../shell/notify';
 import type { PageProps } from '../../../shell/page-types';
 import { when } from '../../../toolkit/format';
 import { pickerLoader } from '../../../toolkit/picker-options';
+import { RowLink } from '../../../toolkit/record-link';
 import type { ResourcePageConfig } from '../../../toolkit/resource-page-config';
 import { ResourcePage } from '../../../toolkit/resource-page';
 import { invoicePath } from '../index';
@@ -45,6 +45,8 @@ const config = (
   resource: { ...inboundShipmentList, manage: INBOUND_SHIPMENT_MANAGE_ACCESS },
   endpoints: inboundShipmentEndpoints,
   titleOf: (shipment) => shipment.tracking ?? `shipment ${shipment.id}`,
+  // The tracking number opens the shipment's form; one not known yet reads "shipment 12".
+  keyColumn: 'tracking',
   searchPlaceholder: 'Tracking number, carrier, vendor or invoice',
   header: (
     <Typography.Paragraph type="secondary">
@@ -82,7 +84,12 @@ const config = (
         shipment.invoice_id === null ? (
           <Tag>not linked</Tag>
         ) : (
-          <Link to={invoicePath(shipment.invoice_id)}>{shipment.invoice_no}</Link>
+          <RowLink
+            to={invoicePath(shipment.invoice_id)}
+            where={`Invoice ${shipment.invoice_no} in purchase invoices`}
+          >
+            {shipment.invoice_no}
+          </RowLink>
         ),
     },
     { key: 'carrier', title: 'Carrier' },

@@ -10,12 +10,12 @@ import {
 } from '@inventory/contract';
 import { Button, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import type { PageProps } from '../../../shell/page-types';
 import { useCan } from '../../../shell/use-can';
 import { useUrlParam } from '../../../shell/use-url-state';
 import { dollars, when } from '../../../toolkit/format';
 import { pickerLoader } from '../../../toolkit/picker-options';
+import { RowLink } from '../../../toolkit/record-link';
 import type { ResourcePageConfig } from '../../../toolkit/resource-page-config';
 import { ResourcePage } from '../../../toolkit/resource-page';
 import { invoiceImeisPath } from '../../invoice-imei';
@@ -40,8 +40,10 @@ function DiscrepancyCell({ invoice }: { invoice: PurchaseInvoice }) {
   );
 }
 
+/** The address key of the invoice whose drawer is open. */
+const INVOICE_PARAM = 'invoice';
+
 const config = (
-  open: (invoice: PurchaseInvoice) => void,
   edit: (invoice: PurchaseInvoice | 'new') => void,
   canManage: boolean,
 ): ResourcePageConfig<PurchaseInvoice> => ({
@@ -62,7 +64,7 @@ const config = (
       New purchase invoice
     </Button>
   ),
-  onOpen: open,
+  record: { param: INVOICE_PARAM, rowClick: true },
   rowActions: (invoice) =>
     invoice.status !== 'closed' && (
       <Button size="small" onClick={() => edit(invoice)}>
@@ -84,13 +86,13 @@ const config = (
       title: 'Expected / received',
       render: (invoice) =>
         invoice.has_manifest ? (
-          <Link
+          <RowLink
             to={invoiceImeisPath(invoice.id)}
-            onClick={(event) => event.stopPropagation()}
-            aria-label={`IMEIs of ${invoice.invoice_no}`}
+            where={`IMEIs of invoice ${invoice.invoice_no} in the register`}
+            named
           >
             {invoice.counts.manifest} / {invoice.counts.received}
-          </Link>
+          </RowLink>
         ) : (
           `— / ${invoice.counts.received}`
         ),
@@ -122,20 +124,15 @@ const config = (
 
 /**
  * Purchase invoices: the list with the manifest import, the invoice form (header and lines) and
- * the drawer of one invoice (`?invoice=`, where a device card links to).
+ * the drawer of one invoice (`?invoice=`, which its number in the list and a device card link to).
  */
 export default function PurchaseInvoicesPage(props: PageProps) {
-  const [opened, setOpened] = useUrlParam('invoice');
+  const [opened, setOpened] = useUrlParam(INVOICE_PARAM);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const canManage = useCan(INVOICE_MANAGE_ACCESS);
   const pageConfig = useMemo(
-    () =>
-      config(
-        (invoice) => setOpened(String(invoice.id)),
-        (invoice) => setEditing(invoice === 'new' ? 'new' : invoice.id),
-        canManage,
-      ),
-    [setOpened, canManage],
+    () => config((invoice) => setEditing(invoice === 'new' ? 'new' : invoice.id), canManage),
+    [canManage],
   );
   const openedId = Number(opened) || null;
   return (

@@ -9,9 +9,8 @@ import {
   type VendorTransfer,
 } from '@inventory/contract';
 import { Tag, Typography } from 'antd';
-import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import type { PageProps } from '../../../shell/page-types';
+import { useUrlParam } from '../../../shell/use-url-state';
 import { dollars, when } from '../../../toolkit/format';
 import { pickerLoader } from '../../../toolkit/picker-options';
 import type { ResourcePageConfig } from '../../../toolkit/resource-page-config';
@@ -23,7 +22,10 @@ import { VendorTabs } from './vendor-tabs';
 const searchVendors = pickerLoader(transferVendorOptionsEndpoint);
 const searchInvoices = pickerLoader(transferInvoiceOptionsEndpoint);
 
-const config = (open: (transfer: VendorTransfer) => void): ResourcePageConfig<VendorTransfer> => ({
+/** The address key of the return whose drawer is open. */
+const TRANSFER_PARAM = 'transfer';
+
+const config: ResourcePageConfig<VendorTransfer> = {
   resource: { ...vendorTransferList, manage: VENDOR_TRANSFER_MANAGE_ACCESS },
   endpoints: vendorTransferEndpoints,
   titleOf: (transfer) => transfer.code,
@@ -37,7 +39,7 @@ const config = (open: (transfer: VendorTransfer) => void): ResourcePageConfig<Ve
       </Typography.Paragraph>
     </>
   ),
-  onOpen: open,
+  record: { param: TRANSFER_PARAM, rowClick: true },
   columns: [
     { key: 'code', title: 'Return', sortKey: 'code' },
     { key: 'vendor', title: 'Vendor' },
@@ -119,39 +121,16 @@ const config = (open: (transfer: VendorTransfer) => void): ResourcePageConfig<Ve
     defaults: {},
     toValues: (transfer) => transfer,
   },
-});
+};
 
 /** Returns to vendor: the list, the form that starts one, and the drawer of one (`?transfer=`). */
 export function VendorReturns(props: PageProps) {
-  const [params, setParams] = useSearchParams();
-  const opened = Number(params.get('transfer')) || null;
-  const returnsConfig = useMemo(
-    () =>
-      config((transfer) =>
-        setParams(
-          (current) => {
-            const next = new URLSearchParams(current);
-            next.set('transfer', String(transfer.id));
-            return next;
-          },
-          { replace: true },
-        ),
-      ),
-    [setParams],
-  );
-  const close = () =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete('transfer');
-        return next;
-      },
-      { replace: true },
-    );
+  const [opened, setOpened] = useUrlParam(TRANSFER_PARAM);
+  const openedId = Number(opened) || null;
   return (
     <>
-      <ResourcePage {...props} config={returnsConfig} />
-      {opened && <TransferDrawer id={opened} onClose={close} />}
+      <ResourcePage {...props} config={config} />
+      {openedId && <TransferDrawer id={openedId} onClose={() => setOpened(undefined)} />}
     </>
   );
 }

@@ -9,9 +9,9 @@ import {
 } from '@inventory/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Tag } from 'antd';
-import { Link } from 'react-router';
 import type { PageProps } from '../../../shell/page-types';
 import { MergeButton } from '../../../toolkit/merge-button';
+import { RowLink } from '../../../toolkit/record-link';
 import {
   ACTIVE_OPTIONS,
   resourcePage,
@@ -35,6 +35,7 @@ function modelsConfig(refresh: () => void): ResourcePageConfig<DeviceModel> {
     endpoints: deviceModelEndpoints,
     titleOf: (model) => model.display_name,
     searchPlaceholder: 'Brand, model or model number',
+    keyColumn: 'name',
     columns: [
       { key: 'brand', title: 'Brand', sortKey: 'brand' },
       { key: 'name', title: 'Model', sortKey: 'name' },
@@ -63,7 +64,13 @@ function modelsConfig(refresh: () => void): ResourcePageConfig<DeviceModel> {
         title: 'TACs',
         sortKey: 'tac_count',
         render: (model) => (
-          <Link to={`/master-data/tac-number?model_id=${model.id}`}>{model.tac_count}</Link>
+          <RowLink
+            to={`/master-data/tac-number?model_id=${model.id}`}
+            where={`TAC numbers of ${model.display_name}`}
+            named
+          >
+            {model.tac_count}
+          </RowLink>
         ),
       },
       { key: 'active', title: 'Status', render: (model) => activeTag(model.active) },

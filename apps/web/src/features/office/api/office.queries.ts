@@ -4,6 +4,7 @@ import {
   deleteRoleEndpoint,
   deleteUserEndpoint,
   endUserSessionsEndpoint,
+  getUserEndpoint,
   listPermissionsEndpoint,
   listRolesEndpoint,
   listUserSessionsEndpoint,
@@ -34,6 +35,16 @@ export function useUserList(query: UserListQuery) {
   });
 }
 
+/** One user, when not on the page of the list shown (a drawer opened from a shared link). */
+export function useUser(id: number | null) {
+  return useQuery({
+    queryKey: [...usersKey, 'one', id],
+    queryFn: async () => (await callEndpoint(getUserEndpoint, { params: { id: id! } })).data,
+    enabled: id !== null,
+    retry: false,
+  });
+}
+
 export function useUserSessions(id: number | null) {
   return useQuery({
     queryKey: [...usersKey, id, 'sessions'],
@@ -51,22 +62,26 @@ export function useUserActivity(id: number | null, enabled: boolean) {
   });
 }
 
-export function useRoleList(query: {
-  search?: string;
-  page?: number;
-  pageSize?: number;
-  sort?: 'name' | 'user_count' | 'created_at';
-  order?: 'asc' | 'desc';
-}) {
+export function useRoleList(
+  query: {
+    search?: string;
+    page?: number;
+    pageSize?: number;
+    sort?: 'name' | 'user_count' | 'created_at';
+    order?: 'asc' | 'desc';
+  },
+  enabled = true,
+) {
   return useQuery({
     queryKey: [...rolesKey, 'list', query],
     queryFn: async () => (await callEndpoint(listRolesEndpoint, { query })).data,
     placeholderData: keepPreviousData,
+    enabled,
   });
 }
 
-/** Every role, for pickers. */
-export const useAllRoles = () => useRoleList({ pageSize: 200 });
+/** Every role, for pickers, or to find a role not on the page shown. */
+export const useAllRoles = (enabled = true) => useRoleList({ pageSize: 200 }, enabled);
 
 /** Every permission, for the role matrix. */
 export function useAllPermissions() {

@@ -1,5 +1,5 @@
 import { ROLE_SORTS, type Role } from '@inventory/contract';
-import { Button, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useState } from 'react';
 import { showApiError } from '../../../shell/api-errors';
@@ -7,16 +7,23 @@ import { notify } from '../../../shell/notify';
 import type { PageProps } from '../../../shell/page-types';
 import { useCan } from '../../../shell/use-can';
 import { tableUrlState } from '../../../shell/table-url-state';
-import { useUrlState } from '../../../shell/use-url-state';
-import { useDeleteRole, useRoleList } from '../api/office.queries';
+import { useUrlParam, useUrlState } from '../../../shell/use-url-state';
+import { KeyLink, useRecordHref } from '../../../toolkit/record-link';
+import { useAllRoles, useDeleteRole, useRoleList } from '../api/office.queries';
 import { RoleFormDrawer } from '../components/role-form-drawer';
 
 const URL_KEYS = ['search', 'page', 'pageSize', 'sort', 'order'] as const;
 
+/** The address key of the role open in its form drawer. */
+const ROLE_PARAM = 'role';
+
 const isSort = (value: unknown): value is (typeof ROLE_SORTS)[number] =>
   ROLE_SORTS.includes(value as never);
 
-/** Roles with user counts; create, edit the permission matrix, delete unused roles. */
+/**
+ * Roles with user counts; create, edit the permission matrix, delete unused roles. A role's name
+ * opens its form in a drawer (`?role=<id>`).
+ */
 export default function RolesPage({ entry }: PageProps) {
   const [url, setUrl] = useUrlState(URL_KEYS);
   const query = {
@@ -29,7 +36,18 @@ export default function RolesPage({ entry }: PageProps) {
   const roles = useRoleList(query);
   const canManage = useCan({ permission: 'role.manage' });
   const deleteRole = useDeleteRole();
-  const [editing, setEditing] = useState<Role | 'new' | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [openParam, setOpenParam] = useUrlParam(ROLE_PARAM);
+  const openId = Number(openParam) || null;
+  const openOnPage = roles.data?.items.find((role) => role.id === openId);
+  // A role not on the page shown (a shared link) is found among all of them.
+  const allRoles = useAllRoles(Boolean(roles.data && openId !== null && !openOnPage));
+  const opened =
+    openId === null
+      ? undefined
+      : (openOnPage ?? allRoles.data?.items.find((role) => role.id === openId));
+  const notFound = openId !== null && !opened && allRoles.isSuccess;
+  const recordHref = useRecordHref();
 
   const remove = async (role: Role) => {
     try {
@@ -55,9 +73,9 @@ export default function RolesPage({ entry }: PageProps) {
       sortOrder: sortOrder('name'),
       render: (name: string, role) => (
         <Space>
-          <Button type="link" style={{ padding: 0 }} onClick={() => setEditing(role)}>
+          <KeyLink to={recordHref(ROLE_PARAM, role.id)} title={`Open role ${name}`} replace>
             {name}
-          </Button>
+          </KeyLink>
           {role.is_admin && <Tag color="gold">all permissions</Tag>}
           {role.is_system && !role.is_admin && <Tag>default</Tag>}
         </Space>
@@ -100,7 +118,13 @@ export default function RolesPage({ entry }: PageProps) {
           {entry.label}
         </Typography.Title>
         {canManage && (
-          <Button type="primary" onClick={() => setEditing('new')}>
+          <Button
+            type="primary"
+            onClick={() => {
+              setOpenParam(undefined);
+              setCreating(true);
+            }}
+          >
             New role
           </Button>
         )}
@@ -113,6 +137,15 @@ export default function RolesPage({ entry }: PageProps) {
         onSearch={(search) => setUrl({ search })}
         style={{ width: 300, marginBottom: 16 }}
       />
+      {notFound && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={`The role #${openId} could not be opened: there is no such role.`}
+          action={<Button onClick={() => setOpenParam(undefined)}>Close</Button>}
+        />
+      )}
       <Table<Role>
         rowKey="id"
         columns={columns}
@@ -121,10 +154,11 @@ export default function RolesPage({ entry }: PageProps) {
         pagination={pagination}
         onChange={onChange}
       />
-      {editing && (
+      {(creating || opened) && (
         <RoleFormDrawer
-          role={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
+          key={creating ? 'new' : opened?.id}
+          role={creating ? null : (opened ?? null)}
+          onClose={() => (creating ? setCreating(false) : setOpenParam(undefined))}
         />
       )}
     </>

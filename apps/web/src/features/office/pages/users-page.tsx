@@ -5,7 +5,18 @@ import {
   type User,
   type UserListQuery,
 } from '@inventory/contract';
-import { Button, Dropdown, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Dropdown,
+  Input,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import type { TableProps } from 'antd';
 import { useState } from 'react';
 import { showApiError } from '../../../shell/api-errors';
@@ -13,12 +24,14 @@ import { notify } from '../../../shell/notify';
 import type { PageProps } from '../../../shell/page-types';
 import { useCan } from '../../../shell/use-can';
 import { tableUrlState } from '../../../shell/table-url-state';
-import { useUrlState } from '../../../shell/use-url-state';
+import { useUrlParam, useUrlState } from '../../../shell/use-url-state';
+import { KeyLink, useRecordHref } from '../../../toolkit/record-link';
 import {
   useAllRoles,
   useDeleteUser,
   useResetPassword,
   useUpdateUser,
+  useUser,
   useUserList,
 } from '../api/office.queries';
 import { TemporaryPasswordModal } from '../components/temporary-password-modal';
@@ -27,10 +40,16 @@ import { UserFormDrawer } from '../components/user-form-drawer';
 
 const URL_KEYS = ['search', 'role', 'type', 'status', 'page', 'pageSize', 'sort', 'order'] as const;
 
+/** The address key of the user whose details are open in a drawer. */
+const USER_PARAM = 'user';
+
 const isSort = (value: unknown): value is (typeof USER_SORTS)[number] =>
   USER_SORTS.includes(value as never);
 
-/** Users: server-side search, filters, paging and sort; create, edit, reset, disable, delete. */
+/**
+ * Users: server-side search, filters, paging and sort; create, edit, reset, disable, delete. A
+ * user name opens the user's details in a drawer (`?user=<id>`).
+ */
 export default function UsersPage({ entry }: PageProps) {
   const [url, setUrl] = useUrlState(URL_KEYS);
   const query: UserListQuery = {
@@ -50,7 +69,12 @@ export default function UsersPage({ entry }: PageProps) {
   const deleteUser = useDeleteUser();
   const resetPassword = useResetPassword();
   const [editing, setEditing] = useState<User | 'new' | null>(null);
-  const [viewing, setViewing] = useState<User | null>(null);
+  const [viewingParam, setViewingParam] = useUrlParam(USER_PARAM);
+  const viewingId = Number(viewingParam) || null;
+  const viewingOnPage = users.data?.items.find((user) => user.id === viewingId);
+  const viewingRead = useUser(users.data && viewingId && !viewingOnPage ? viewingId : null);
+  const viewing = viewingId === null ? undefined : (viewingOnPage ?? viewingRead.data);
+  const recordHref = useRecordHref();
   const [issued, setIssued] = useState<{ userName: string; password: string } | null>(null);
 
   const act = async (work: () => Promise<unknown>, success: string) => {
@@ -93,9 +117,9 @@ export default function UsersPage({ entry }: PageProps) {
       sorter: true,
       sortOrder: sortOrder('user_name'),
       render: (value: string, user) => (
-        <Button type="link" style={{ padding: 0 }} onClick={() => setViewing(user)}>
+        <KeyLink to={recordHref(USER_PARAM, user.id)} title={`Open user ${value}`} replace>
           {value}
-        </Button>
+        </KeyLink>
       ),
     },
     { title: 'Name', dataIndex: 'name', sorter: true, sortOrder: sortOrder('name') },
@@ -217,6 +241,16 @@ export default function UsersPage({ entry }: PageProps) {
           options={USER_STATUSES.map((value) => ({ value, label: value }))}
         />
       </Space>
+      {viewingRead.isError && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={`The user #${viewingId} could not be opened.`}
+          description={viewingRead.error.message}
+          action={<Button onClick={() => setViewingParam(undefined)}>Close</Button>}
+        />
+      )}
       <Table<User>
         rowKey="id"
         columns={columns}
@@ -236,7 +270,7 @@ export default function UsersPage({ entry }: PageProps) {
           onClose={() => setEditing(null)}
         />
       )}
-      {viewing && <UserDetailDrawer user={viewing} onClose={() => setViewing(null)} />}
+      {viewing && <UserDetailDrawer user={viewing} onClose={() => setViewingParam(undefined)} />}
       {issued && (
         <TemporaryPasswordModal
           userName={issued.userName}

@@ -62,7 +62,7 @@ export default function WarehouseBoxesPage(props: PageProps) {
       endpoints: warehouseBoxEndpoints,
       titleOf: (box) => box.code,
       searchPlaceholder: 'Box code, vendor label or invoice no',
-      onOpen: (box) => openStation(box.id),
+      record: { param: BOX_PARAM, rowClick: true, replacesList: true },
       filters: [
         {
           key: 'status',
