@@ -218,15 +218,21 @@ async function rolesByIds(db: Queryable, ids: readonly number[]): Promise<RoleGr
   return rows;
 }
 
-/** Active administrators other than the given user. */
+/**
+ * Active administrators other than the given user, their rows locked: two administrators taking
+ * each other's role at once wait for each other (one is refused as a deadlock, 409), so the
+ * survivor counts what is really left.
+ */
 async function otherActiveAdmins(db: Queryable, userId: number): Promise<number> {
-  const [row] = await db.query<{ count: number }>(
-    `SELECT count(DISTINCT u.id)::int AS count FROM users u
-     JOIN user_roles ur ON ur.user_id = u.id JOIN roles r ON r.id = ur.role_id
-     WHERE r.key = $1 AND u.status = 'active' AND u.id <> $2`,
+  const rows = await db.query<{ id: number }>(
+    `SELECT u.id FROM users u
+     WHERE u.status = 'active' AND u.id <> $2
+       AND EXISTS (SELECT 1 FROM user_roles ur JOIN roles r ON r.id = ur.role_id
+                   WHERE ur.user_id = u.id AND r.key = $1)
+     FOR UPDATE OF u`,
     [ADMIN_ROLE_KEY, userId],
   );
-  return row?.count ?? 0;
+  return rows.length;
 }
 
 const LAST_ADMIN =
