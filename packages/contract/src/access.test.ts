@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canAccess, describeAccess, roleKeyOf } from './access.js';
+import { DEFAULT_ROLE_GRANTS_ADDED, DEFAULT_ROLES } from './roles.js';
 
 const subject = (allRoles: string[], allPermissions: string[]) => ({ allRoles, allPermissions });
 
@@ -71,5 +72,15 @@ describe('canAccess (spec section 6)', () => {
     expect(roleKeyOf('Warehouse Sorting')).toBe('warehouse-sorting');
     expect(roleKeyOf('Sales / Account Manager')).toBe('sales-account-manager');
     expect(roleKeyOf(' admin ')).toBe('admin');
+  });
+});
+
+describe('the grants added to default roles', () => {
+  it('are grants of those default roles', () => {
+    for (const { role, permissions } of DEFAULT_ROLE_GRANTS_ADDED) {
+      const definition = DEFAULT_ROLES.find((candidate) => candidate.name === role);
+      expect(definition, role).toBeDefined();
+      expect(definition!.permissions, role).toEqual(expect.arrayContaining([...permissions]));
+    }
   });
 });

@@ -62,7 +62,9 @@ export type RoleDefinition = {
 /**
  * Default role bundles (DOMAIN.md 6.2), seeded once when a role does not exist yet; later edits on
  * /roles are kept. Wildcards of the design are spelled out; permissions that 6.3 replaces by role
- * lists are left out because the role itself grants those pages.
+ * lists are left out because the role itself grants those pages. Each staff role also holds the
+ * reads its work needs on the pages built so far, the device lookup of every staff member
+ * (DOMAIN.md 4.2) included: decision 0013, checked by `apps/web/src/app/default-roles.test.ts`.
  */
 export const DEFAULT_ROLES: readonly RoleDefinition[] = [
   {
@@ -110,6 +112,11 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
       'transfer.manage',
       'TacNumber.view-list',
       'device.black-list',
+      // Reads its work needs (decision 0013): the models and colours a TAC maps to, and the
+      // device lookup the IMEI register, the blacklist and the scan station link to.
+      'model.view-list',
+      'color.view-list',
+      'device.scan',
     ],
   },
   {
@@ -121,6 +128,7 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
       'tasks.manager-report',
       'tasks.manager-list',
       'task-jobs.create',
+      'device.scan',
     ],
   },
   {
@@ -140,7 +148,7 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
   {
     name: R.productionLeader,
     description: 'Leads a production team',
-    permissions: ['device.update', 'task-jobs.create', 'tasks.worker-list'],
+    permissions: ['device.update', 'task-jobs.create', 'tasks.worker-list', 'device.scan'],
   },
   {
     name: R.productionWorker,
@@ -150,12 +158,12 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
   {
     name: R.consolidationLeader,
     description: 'Leads consolidation into inventory boxes',
-    permissions: ['box.reopen', 'rma.reuse', 'task-jobs.create'],
+    permissions: ['box.reopen', 'rma.reuse', 'task-jobs.create', 'device.scan'],
   },
   {
     name: R.consolidationWorker,
     description: 'Consolidates graded devices into inventory boxes',
-    permissions: ['box.scan-device', 'location.assignment', 'tasks.worker-list'],
+    permissions: ['box.scan-device', 'location.assignment', 'tasks.worker-list', 'device.scan'],
   },
   {
     name: R.warehouseManager,
@@ -174,27 +182,38 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
       'tasks.manager-list',
       'task-jobs.create',
       'sim.dashboard',
+      // The vendor page that transfer.manage acts on, and the device lookup.
+      'vendor.view-list',
+      'device.scan',
     ],
   },
   {
     name: R.repairLeader,
     description: 'Leads the repair line',
-    permissions: ['part-stock.view-list', 'rma.index', 'rma.reuse'],
+    permissions: [
+      'part-stock.view-list',
+      'rma.index',
+      'rma.reuse',
+      // The part master (DOMAIN.md 4.4) and its model filter, and the device lookup.
+      'part.view-list',
+      'TacNumber.view-list',
+      'device.scan',
+    ],
   },
   {
     name: R.repairSorting,
     description: 'Triage of repair tickets',
-    permissions: ['repair.request'],
+    permissions: ['repair.request', 'device.scan'],
   },
   {
     name: R.repairWorker,
     description: 'Repair technician',
-    permissions: ['part-stock.view-list', 'tasks.worker-list'],
+    permissions: ['part-stock.view-list', 'tasks.worker-list', 'device.scan'],
   },
   {
     name: R.repairTesting,
     description: 'Tests repaired devices',
-    permissions: ['tasks.worker-list'],
+    permissions: ['tasks.worker-list', 'device.scan'],
   },
   {
     name: 'Fulfilment Manager',
@@ -209,6 +228,7 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
       'campaign.view-list',
       'order.manually-reship',
       'order.cancel',
+      'device.scan',
     ],
   },
   {
@@ -219,6 +239,7 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
       'order.OTA-processing',
       'order-box.view-list',
       'order.shipping-processing',
+      'device.scan',
     ],
   },
   {
@@ -229,6 +250,7 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
       'gaylord.manage',
       'shipment.view-list',
       'package.view-list',
+      'device.scan',
     ],
   },
   {
@@ -256,6 +278,7 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
       'product-offer.respond',
       'pts.view-list',
       'order.management',
+      'device.scan',
     ],
   },
   {
@@ -271,6 +294,7 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
       'sim-requests.approve',
       'sim-returns.index',
       'rma.sim',
+      'device.scan',
     ],
   },
   {
@@ -285,4 +309,32 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
       'agent.cart',
     ],
   },
+];
+
+/**
+ * Grants added to default roles after databases were first seeded with them (decision 0013). At
+ * its next start a database seeded before gets each pair once and remembers it, so that a grant
+ * an administrator removes later stays removed; a new database gets them with its roles.
+ */
+export const DEFAULT_ROLE_GRANTS_ADDED: readonly {
+  readonly role: string;
+  readonly permissions: readonly string[];
+}[] = [
+  { role: R.invoiceManagement, permissions: ['model.view-list', 'color.view-list', 'device.scan'] },
+  { role: R.warehouseManager, permissions: ['vendor.view-list', 'device.scan'] },
+  { role: R.repairLeader, permissions: ['part.view-list', 'TacNumber.view-list', 'device.scan'] },
+  ...[
+    R.productionManager,
+    R.productionLeader,
+    R.consolidationLeader,
+    R.consolidationWorker,
+    R.repairSorting,
+    R.repairWorker,
+    R.repairTesting,
+    'Fulfilment Manager',
+    'Fulfilment Worker',
+    'Shipping Clerk',
+    'Sales / Account Manager',
+    'SIM Coordinator',
+  ].map((role) => ({ role, permissions: ['device.scan'] })),
 ];

@@ -38,3 +38,26 @@ describe('a permission a release adds', () => {
     expect(await holds('Invoice Management', 'warehouse-box.override')).toBe(false);
   });
 });
+
+describe('a grant a release adds to a default role', () => {
+  it('reaches a database seeded before, once; an administrator removing it later wins', async () => {
+    // As a database seeded before Invoice Management was given model.view-list.
+    const removeGrant = () =>
+      t.db.query(
+        `DELETE FROM role_permissions
+         WHERE role_id = (SELECT id FROM roles WHERE name = 'Invoice Management')
+           AND permission_id = (SELECT id FROM permissions WHERE name = 'model.view-list')`,
+      );
+    await removeGrant();
+    await t.db.query('DELETE FROM default_role_grants_given');
+    expect(await holds('Invoice Management', 'model.view-list')).toBe(false);
+
+    await seedAccess(t.db);
+    expect(await holds('Invoice Management', 'model.view-list')).toBe(true);
+    expect(await holds('Repair Testing', 'device.scan')).toBe(true);
+
+    await removeGrant();
+    await seedAccess(t.db);
+    expect(await holds('Invoice Management', 'model.view-list')).toBe(false);
+  });
+});

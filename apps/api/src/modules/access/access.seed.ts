@@ -1,6 +1,7 @@
 import {
   ADMIN_ROLE,
   ADMIN_ROLE_KEY,
+  DEFAULT_ROLE_GRANTS_ADDED,
   DEFAULT_ROLES,
   roleKeyOf,
   PERMISSION_CATALOGUE,
@@ -87,6 +88,28 @@ async function grantNewPermissions(
   }
 }
 
+/**
+ * Grants a release added to default roles, given once to each role and remembered (migration
+ * 0016), in one statement: a database seeded before the release gets them at its next start, and
+ * a grant an administrator removes afterwards stays removed.
+ */
+async function giveAddedGrants(tx: Queryable, additions: typeof DEFAULT_ROLE_GRANTS_ADDED) {
+  const pairs = additions.flatMap(({ role, permissions }) =>
+    permissions.map((permission) => [roleKeyOf(role), permission.toLowerCase()] as const),
+  );
+  await tx.query(
+    `WITH given AS (
+       INSERT INTO default_role_grants_given (role_key, permission)
+       SELECT * FROM unnest($1::text[], $2::text[])
+       ON CONFLICT DO NOTHING RETURNING role_key, permission)
+     INSERT INTO role_permissions (role_id, permission_id)
+     SELECT r.id, p.id FROM given g
+     JOIN roles r ON r.key = g.role_key JOIN permissions p ON lower(p.name) = g.permission
+     ON CONFLICT DO NOTHING`,
+    [pairs.map(([key]) => key), pairs.map(([, permission]) => permission)],
+  );
+}
+
 /** The admin role holds every permission, so its profile lists them all. */
 async function grantAllToAdmin(tx: Queryable) {
   await tx.query(
@@ -112,6 +135,7 @@ export async function seedAccess(db: Db): Promise<boolean> {
       { name: ADMIN_ROLE, description: 'Administrator: every page and action', permissions: [] },
       ...DEFAULT_ROLES,
     ]);
+    await giveAddedGrants(tx, DEFAULT_ROLE_GRANTS_ADDED);
     await grantAllToAdmin(tx);
     const [{ count } = { count: 0 }] = await tx.query<{ count: number }>(
       'SELECT count(*)::int AS count FROM users',

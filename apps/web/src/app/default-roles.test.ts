@@ -1,0 +1,320 @@
+import {
+  accessoryEndpoints,
+  blacklistEndpoints,
+  boxContentEndpoint,
+  boxInvoiceOptionsEndpoint,
+  boxLabelEndpoint,
+  boxModelOptionsEndpoint,
+  boxShipmentOptionsEndpoint,
+  boxVendorOptionsEndpoint,
+  canAccess,
+  colorEndpoints,
+  dashboardVendorOptionsEndpoint,
+  DEFAULT_ROLES,
+  deviceCardEndpoint,
+  deviceEndpoints,
+  deviceLabelEndpoint,
+  deviceLookupEndpoint,
+  deviceModelEndpoints,
+  getUserEndpoint,
+  inboundShipmentEndpoints,
+  invoiceColorOptionsEndpoint,
+  invoiceImeiEndpoints,
+  invoiceImeiInvoiceOptionsEndpoint,
+  invoiceImeiVendorOptionsEndpoint,
+  invoiceModelOptionsEndpoint,
+  invoicePageVendorOptionsEndpoint,
+  listPermissionsEndpoint,
+  listRolesEndpoint,
+  listUserSessionsEndpoint,
+  listUsersEndpoint,
+  modelDashboardEndpoint,
+  modelDashboardExportEndpoint,
+  partEndpoints,
+  propertyEndpoints,
+  purchaseInvoiceDetailEndpoint,
+  purchaseInvoiceEndpoints,
+  roleKeyOf,
+  shipmentInvoiceOptionsEndpoint,
+  shipmentVendorOptionsEndpoint,
+  SPEC_ROLES,
+  tacLookupEndpoint,
+  tacModelOptionsEndpoint,
+  tacNumberEndpoints,
+  tagEndpoints,
+  transferDevicesEndpoint,
+  transferInvoiceOptionsEndpoint,
+  transferVendorOptionsEndpoint,
+  unknownTacsEndpoint,
+  vendorEndpoints,
+  vendorTransferEndpoints,
+  warehouseBoxDashboardEndpoint,
+  warehouseBoxEndpoints,
+  type AccessSubject,
+  type EndpointDefinition,
+} from '@inventory/contract';
+import { describe, expect, it } from 'vitest';
+import { pendingPage, type PageEntry } from '../shell/page-types';
+import { AGENT_PAGES, STAFF_PAGES } from './page-registry';
+
+/**
+ * Issue: a new user with a default role could not read models nor look a device up. Each default
+ * role (DOMAIN.md 6.2) must reach every built page its work needs and every read those pages make.
+ *
+ * PAGE_READS: every built page (a real component, not `pendingPage`) and the endpoints it reads
+ * whatever the user holds: lists, counts, records, exports, pickers, lookups. Reads that a page
+ * makes only for those who hold another permission (`useCan`: the device registry's model and
+ * vendor pickers, an invoice's IMEIs, the blacklist's returns) are left out: the page works
+ * without them. Endpoint definitions are imported, so a rename breaks the compile.
+ */
+const PAGE_READS: Record<string, readonly EndpointDefinition[]> = {
+  '/agent': [],
+  '/devices/blacklist': [
+    blacklistEndpoints.list,
+    blacklistEndpoints.count,
+    blacklistEndpoints.get,
+    blacklistEndpoints.exportFile,
+  ],
+  '/devices/scan': [
+    deviceLookupEndpoint,
+    deviceCardEndpoint,
+    deviceLabelEndpoint,
+    deviceEndpoints.list,
+    deviceEndpoints.count,
+    deviceEndpoints.get,
+    deviceEndpoints.exportFile,
+  ],
+  '/invoice-imei': [
+    invoiceImeiEndpoints.list,
+    invoiceImeiEndpoints.count,
+    invoiceImeiEndpoints.get,
+    invoiceImeiEndpoints.exportFile,
+    invoiceImeiInvoiceOptionsEndpoint,
+    invoiceImeiVendorOptionsEndpoint,
+  ],
+  '/shipment-management/invoice': [
+    purchaseInvoiceEndpoints.list,
+    purchaseInvoiceEndpoints.count,
+    purchaseInvoiceEndpoints.get,
+    purchaseInvoiceEndpoints.exportFile,
+    purchaseInvoiceDetailEndpoint,
+    invoicePageVendorOptionsEndpoint,
+    invoiceModelOptionsEndpoint,
+    invoiceColorOptionsEndpoint,
+  ],
+  '/shipment-management/invoice/shipment': [
+    inboundShipmentEndpoints.list,
+    inboundShipmentEndpoints.count,
+    inboundShipmentEndpoints.get,
+    inboundShipmentEndpoints.exportFile,
+    shipmentVendorOptionsEndpoint,
+    shipmentInvoiceOptionsEndpoint,
+  ],
+  '/invoice/warehouse-box': [
+    warehouseBoxEndpoints.list,
+    warehouseBoxEndpoints.count,
+    warehouseBoxEndpoints.get,
+    warehouseBoxEndpoints.exportFile,
+    boxContentEndpoint,
+    boxLabelEndpoint,
+    boxInvoiceOptionsEndpoint,
+    boxVendorOptionsEndpoint,
+    boxShipmentOptionsEndpoint,
+    boxModelOptionsEndpoint,
+    // The scan station links every scanned code to the device lookup.
+    deviceLookupEndpoint,
+  ],
+  '/invoice/warehouse-box/dashboard': [warehouseBoxDashboardEndpoint],
+  '/invoice/warehouse-box/dashboard/model': [
+    modelDashboardEndpoint,
+    modelDashboardExportEndpoint,
+    dashboardVendorOptionsEndpoint,
+  ],
+  '/master-data/models': [
+    deviceModelEndpoints.list,
+    deviceModelEndpoints.count,
+    deviceModelEndpoints.get,
+    deviceModelEndpoints.exportFile,
+  ],
+  '/master-data/colors': [
+    colorEndpoints.list,
+    colorEndpoints.count,
+    colorEndpoints.get,
+    colorEndpoints.exportFile,
+  ],
+  '/master-data/tac-number': [
+    tacNumberEndpoints.list,
+    tacNumberEndpoints.count,
+    tacNumberEndpoints.get,
+    tacNumberEndpoints.exportFile,
+    tacLookupEndpoint,
+    unknownTacsEndpoint,
+    tacModelOptionsEndpoint,
+    // Its colour filter and field search the colours list.
+    colorEndpoints.list,
+  ],
+  '/master-data/accessories': [
+    accessoryEndpoints.list,
+    accessoryEndpoints.count,
+    accessoryEndpoints.get,
+    accessoryEndpoints.exportFile,
+    tacModelOptionsEndpoint,
+  ],
+  '/transfer/vendor': [
+    vendorEndpoints.list,
+    vendorEndpoints.count,
+    vendorEndpoints.get,
+    vendorEndpoints.exportFile,
+    vendorTransferEndpoints.list,
+    vendorTransferEndpoints.count,
+    vendorTransferEndpoints.get,
+    vendorTransferEndpoints.exportFile,
+    transferDevicesEndpoint,
+    transferVendorOptionsEndpoint,
+    transferInvoiceOptionsEndpoint,
+  ],
+  '/master-data/part': [
+    partEndpoints.list,
+    partEndpoints.count,
+    partEndpoints.get,
+    partEndpoints.exportFile,
+    tacModelOptionsEndpoint,
+  ],
+  '/users': [listUsersEndpoint, getUserEndpoint, listUserSessionsEndpoint, listRolesEndpoint],
+  '/roles': [listRolesEndpoint, listPermissionsEndpoint],
+  '/master-data/tag': [
+    tagEndpoints.list,
+    tagEndpoints.count,
+    tagEndpoints.get,
+    tagEndpoints.exportFile,
+  ],
+  '/master-data/property': [
+    propertyEndpoints.list,
+    propertyEndpoints.count,
+    propertyEndpoints.get,
+    propertyEndpoints.exportFile,
+  ],
+};
+
+const R = SPEC_ROLES;
+/** Every staff member looks devices up (DOMAIN.md 4.2 `/devices/scan`: "Who: all staff"). */
+const LOOKUP = '/devices/scan';
+const BOX_DASHBOARDS = [
+  '/invoice/warehouse-box/dashboard',
+  '/invoice/warehouse-box/dashboard/model',
+];
+
+/**
+ * The built pages each default role's work needs, from the "Who" of DOMAIN.md 4.x, the flow of
+ * 5.1 and the bundles of 6.2 and 6.3. Pages still being built are named in comments only.
+ */
+const ROLE_WORK: Record<string, readonly string[]> = {
+  // Later: PTS pages, /invoice/product-team/update-device. /devices/blacklist names PI among its
+  // users (4.12), but device.black-list also holds and clears devices, which 6.2 keeps from PI.
+  [R.productInformation]: [
+    '/master-data/models',
+    '/master-data/colors',
+    '/master-data/tac-number',
+    '/master-data/accessories',
+    '/master-data/part',
+    '/master-data/tag',
+    '/master-data/property',
+    LOOKUP,
+  ],
+  // 5.1 steps 1-4: invoices, manifests, dock, boxes, reconciling vendor and TAC models, unknown
+  // TACs, returns to vendor, blacklisted units. Later: /invoice/product-request.
+  [R.invoiceManagement]: [
+    '/shipment-management/invoice',
+    '/shipment-management/invoice/shipment',
+    '/invoice-imei',
+    '/invoice/warehouse-box',
+    ...BOX_DASHBOARDS,
+    '/master-data/tac-number',
+    '/master-data/models',
+    '/transfer/vendor',
+    '/devices/blacklist',
+    LOOKUP,
+  ],
+  // Later: /invoice/product-request, /invoice/product-team, update-device, /report/*.
+  [R.productionManager]: [...BOX_DASHBOARDS, LOOKUP],
+  // 5.1 steps 2-3. Later: putaway, /sim, /sim/box, /RMA/scan, unpack.
+  [R.warehouseSorting]: ['/shipment-management/invoice/shipment', '/invoice/warehouse-box', LOOKUP],
+  // Later: the product-team and consolidation stations, their inquire pages, /report/*.
+  [R.productionLeader]: [LOOKUP],
+  [R.productionWorker]: [LOOKUP],
+  [R.consolidationLeader]: [LOOKUP],
+  [R.consolidationWorker]: [LOOKUP],
+  // Later: boxes, locations, accessory and parts stock, warehouse dashboards, /report/*.
+  [R.warehouseManager]: [...BOX_DASHBOARDS, '/transfer/vendor', '/devices/blacklist', LOOKUP],
+  // The part master names RL among its users (4.4). Later: /parts, /RMA, /repair-process/*.
+  [R.repairLeader]: ['/master-data/part', LOOKUP],
+  [R.repairSorting]: [LOOKUP],
+  [R.repairWorker]: [LOOKUP],
+  [R.repairTesting]: [LOOKUP],
+  // Later: fulfilment, order, shipment, campaign, retail and SIM pages.
+  'Fulfilment Manager': [LOOKUP],
+  'Fulfilment Worker': [LOOKUP],
+  'Shipping Clerk': [LOOKUP],
+  'Customer Support': [LOOKUP],
+  'Sales / Account Manager': [LOOKUP],
+  'SIM Coordinator': [LOOKUP],
+  Agent: ['/agent'],
+};
+
+const ALL_PAGES: readonly PageEntry[] = [...STAFF_PAGES, ...AGENT_PAGES];
+const builtPages = ALL_PAGES.filter((page) => page.load !== pendingPage);
+const pageAt = (path: string) => ALL_PAGES.find((page) => page.path === path);
+
+/** A user holding exactly this default role, as the server's principal and the profile see one. */
+const holderOf = (role: (typeof DEFAULT_ROLES)[number]): AccessSubject => ({
+  allRoles: [role.name],
+  allPermissions: role.permissions,
+  allRoleKeys: [roleKeyOf(role.name)],
+});
+
+const passes = (subject: AccessSubject, endpoint: EndpointDefinition) =>
+  endpoint.guard === 'public' || endpoint.guard === 'session' || canAccess(subject, endpoint.guard);
+
+describe('the tables of this test', () => {
+  it('name every built page, and only built pages', () => {
+    expect(Object.keys(PAGE_READS).sort()).toEqual(builtPages.map((page) => page.path).sort());
+  });
+
+  it('give every default role its work, and only default roles', () => {
+    expect(Object.keys(ROLE_WORK).sort()).toEqual(DEFAULT_ROLES.map((role) => role.name).sort());
+  });
+
+  it('name only pages with their reads', () => {
+    for (const [role, paths] of Object.entries(ROLE_WORK)) {
+      for (const path of paths) expect(PAGE_READS[path], `${role}: ${path}`).toBeDefined();
+    }
+  });
+});
+
+describe('each default role reaches the pages and reads of its work', () => {
+  it.each(DEFAULT_ROLES.map((role) => [role.name, role] as const))('%s', (_name, role) => {
+    const subject = holderOf(role);
+    const missing: string[] = [];
+    for (const path of ROLE_WORK[role.name] ?? []) {
+      const page = pageAt(path);
+      if (!page || !canAccess(subject, page)) missing.push(`page ${path}`);
+      for (const endpoint of PAGE_READS[path] ?? []) {
+        if (!passes(subject, endpoint)) {
+          missing.push(`${path}: ${endpoint.method} ${endpoint.path} (${guardWords(endpoint)})`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
+
+function guardWords(endpoint: EndpointDefinition): string {
+  const guard = endpoint.guard;
+  if (typeof guard === 'string') return guard;
+  return [
+    guard.permission === 'roles' ? guard.roles?.join(' | ') : guard.permission,
+    guard.andPermission,
+  ]
+    .filter(Boolean)
+    .join(' + ');
+}
