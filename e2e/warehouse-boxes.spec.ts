@@ -9,6 +9,8 @@ const INVOICE = `INV-${TAG}`;
 const OTHER_INVOICE = `INV-${TAG}-B`;
 /** A TAC no model maps to until the station learns it. */
 const UNKNOWN_TAC = String(90_000_000 + TAG * 10 + 9);
+/** The station that scans this spec's box. */
+const BENCH = `bench-${TAG}`;
 /** The truck the invoice's cartons came on. */
 const TRACKING = `1Z-${TAG}-0001`;
 
@@ -118,6 +120,10 @@ test('open a box for an invoice, scan as a wedge scanner does, reload mid-box', 
   await expect(page.getByTestId('box-counts')).toHaveText('0 of 5');
   await expect(station(page)).toContainText(`${TRACKING} (UPS)`);
   await expect(scanInput(page)).toBeFocused();
+  // The bench's name, kept by the browser, goes with every scan into the box's log.
+  await page.getByRole('textbox', { name: 'Station name' }).fill(BENCH);
+  await page.getByRole('textbox', { name: 'Station name' }).press('Enter');
+  await expect(scanInput(page)).toBeFocused();
 
   // Each answer shows at once, in its colour, and the input keeps the focus.
   await wedgeScan(page, first);
@@ -137,7 +143,16 @@ test('open a box for an invoice, scan as a wedge scanner does, reload mid-box', 
   await expect(page.getByTestId('box-counts')).toHaveText('2 of 5');
   await expect(scanInput(page)).toBeFocused();
 
-  // A reload in the middle of the box: the counts, the devices and the answers are all there.
+  // A reload in the middle of the box: the counts, the devices and the answers are all there,
+  // read from the box's scan log on the server, refusals included, each with its station.
+  const answers = [
+    'added',
+    'in_other_box',
+    'other_invoice',
+    'already_in_box',
+    'bad_check_digit',
+    'added',
+  ];
   await page.reload();
   await expect(page.getByTestId('box-counts')).toHaveText('2 of 5');
   const inBox = page.getByRole('table', { name: 'Devices in the box' });
@@ -145,7 +160,19 @@ test('open a box for an invoice, scan as a wedge scanner does, reload mid-box', 
   await expect(inBox.getByRole('row').filter({ hasText: second })).toBeVisible();
   await expect(scanLines(page)).toHaveCount(6);
   await expect(scanLines(page).first()).toHaveAttribute('data-result', 'added');
+  await expectNewestScan(page, second, 'added', 'Added');
+  await expect(scanLines(page).nth(2)).toContainText(`On invoice ${OTHER_INVOICE}`);
+  await expect(scanLines(page).getByTestId('scan-station')).toHaveText(answers.map(() => BENCH));
   boxUrl = page.url();
+
+  // Another tab at the same box reads the same log.
+  const otherTab = await page.context().newPage();
+  await otherTab.goto(boxUrl);
+  await expect(scanLines(otherTab)).toHaveCount(6);
+  for (const [index, result] of answers.entries()) {
+    await expect(scanLines(otherTab).nth(index)).toHaveAttribute('data-result', result);
+  }
+  await otherTab.close();
 });
 
 test('undo a scan; learn an unknown TAC at the station; a blacklisted IMEI goes to quarantine', async ({
@@ -270,7 +297,7 @@ test('the dashboards count what was received, per vendor, invoice and model', as
   expect(await seriousViolations(page)).toEqual([]);
 
   // Per model, for the vendor: four waiting, one held, none processed yet; the export downloads.
-  await page.getByRole('link', { name: 'By model' }).click();
+  await page.getByRole('link', { name: 'By model', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Warehouse boxes by model' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Vendor' }).fill(setup.vendor);
   await chooseOption(page, setup.vendor);

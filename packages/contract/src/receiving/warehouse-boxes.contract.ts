@@ -198,6 +198,8 @@ export const receiveScanSchema = z.object({
   box: boxCountsSchema,
   /** The TAC to learn, for `unknown_tac`. */
   tac: z.nullable(z.string()),
+  /** The scan's row in the box's scan log. */
+  log_id: z.int(),
 });
 export type ReceiveScan = z.infer<typeof receiveScanSchema>;
 
@@ -210,6 +212,68 @@ export const receiveScanEndpoint = defineEndpoint({
   params: idParamsSchema,
   body: z.object(scanBodyShape),
   response: receiveScanSchema,
+});
+
+/** Results after which nothing was received: what a supervisor reviews of a clerk's scans. */
+export const REFUSED_SCAN_RESULTS: readonly ReceiveScanResult[] = RECEIVE_SCAN_RESULTS.filter(
+  (result) => SCAN_TONES[result] === 'error' && result !== 'blacklisted',
+);
+
+/** One scan at a box as the server logged it, refused or not (migration 0015). */
+export const scanLogEntrySchema = z.object({
+  id: z.int(),
+  at: z.string(),
+  /** The station's name as the browser sent it; null when it had none. */
+  station: z.nullable(z.string()),
+  user_name: z.nullable(z.string()),
+  code: z.string(),
+  result: z.enum(RECEIVE_SCAN_RESULTS),
+  /** The sentence the station showed. */
+  message: z.string(),
+  /** The TAC to learn, for `unknown_tac`. */
+  tac: z.nullable(z.string()),
+});
+export type ScanLogEntry = z.infer<typeof scanLogEntrySchema>;
+
+/** The most entries one page of a box's scan log holds. */
+export const SCAN_LOG_PAGE_LIMIT = 500;
+
+export const scanLogQuerySchema = z.object({
+  station: z.optional(z.string().check(z.maxLength(60, 'The station name is too long.'))),
+  /** One result, or `refused` for every result of REFUSED_SCAN_RESULTS. */
+  result: z.optional(z.enum([...RECEIVE_SCAN_RESULTS, 'refused'] as const)),
+  /** The id of the last entry of the page before: the page goes on from there, older. */
+  before: idFilter,
+  limit: z._default(
+    z.coerce
+      .number()
+      .check(
+        z.int('The limit must be a whole number.'),
+        z.gte(1, 'The limit must be at least 1.'),
+        z.lte(SCAN_LOG_PAGE_LIMIT, `The limit must be at most ${SCAN_LOG_PAGE_LIMIT}.`),
+      ),
+    100,
+  ),
+});
+export type ScanLogQuery = z.output<typeof scanLogQuerySchema>;
+
+export const scanLogSchema = z.object({
+  entries: z.array(scanLogEntrySchema),
+  /** The `before` of the next, older page; null on the last page. */
+  next_before: z.nullable(z.int()),
+});
+export type ScanLog = z.infer<typeof scanLogSchema>;
+
+export const scanLogEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/warehouse-boxes/:id/scans',
+  summary:
+    "A box's scan log, newest first: every scan at any station, refused ones included, by station and result",
+  tag: 'Receiving',
+  guard: WAREHOUSE_BOX_ACCESS,
+  params: idParamsSchema,
+  query: scanLogQuerySchema,
+  response: scanLogSchema,
 });
 
 /** A box's devices as the station lists them, newest first. */

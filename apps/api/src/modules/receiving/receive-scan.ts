@@ -9,56 +9,16 @@ import type { Queryable } from '../../db/db.js';
 import { ConflictError, NotFoundError } from '../../http/errors.js';
 import type { Principal, RequestMeta } from '../session/session.service.js';
 
-/** What the database answers for a scan (receive_scan, migrations 0009 and 0014). */
+/** What the database answers for a scan (receive_scan, migrations 0009, 0014 and 0015). */
 type DatabaseAnswer = {
   result: ReceiveScanResult;
+  /** The sentence the station shows, as the scan log keeps it. */
+  message: string;
   device: ScannedDevice | null;
   box: ReceiveScan['box'];
   detail: Record<string, string | null> | null;
+  log_id: number;
 };
-
-/** A moment in the station's sentence; the server knows no reader's zone, so it says UTC. */
-const dayAndTime = (iso: string | null | undefined) =>
-  iso ? `${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC` : 'earlier';
-
-const deviceText = (device: ScannedDevice | null) =>
-  device
-    ? [device.model, device.color, device.capacity_gb ? `${device.capacity_gb} GB` : null]
-        .filter(Boolean)
-        .join(', ')
-    : '';
-
-/** The sentence a station shows for each result: what happened and what to do. */
-function messageOf(answer: DatabaseAnswer): string {
-  const detail = answer.detail ?? {};
-  const device = deviceText(answer.device);
-  switch (answer.result) {
-    case 'added':
-      return `Added: ${device}.`;
-    case 'model_mismatch':
-      return `Added, but its TAC says ${answer.device?.model}; the invoice says ${detail.claimed_model}.`;
-    case 'unexpected':
-      return `Added, but it is not on the invoice: flagged unexpected (${device}).`;
-    case 'blacklisted':
-      return `Blacklisted (${detail.source}, ${detail.reason}): received on hold. Put it in the quarantine tote.`;
-    case 'already_in_box':
-      return 'Already in this box: nothing to do.';
-    case 'quarantined':
-      return `On hold (${String(detail.hold_reason).replace(/_/g, ' ')}) and in quarantine already: put it back in the quarantine tote, not in a box.`;
-    case 'in_other_box':
-      return `Already received in ${detail.box} (invoice ${detail.invoice_no}) on ${dayAndTime(detail.received_at)}${detail.received_by ? ` by ${detail.received_by}` : ''}.`;
-    case 'in_registry':
-      return `Already in the registry (${String(detail.status).replace(/_/g, ' ')}): it cannot be received again. Put it aside for a manager.`;
-    case 'other_invoice':
-      return `On invoice ${detail.invoice_no} of ${detail.vendor}, not this one: put it aside for that invoice's box.`;
-    case 'unknown_tac':
-      return `TAC ${detail.tac} maps to no model yet: learn the TAC, or put the device aside.`;
-    case 'meid_unknown':
-      return `A MEID tells no model, and invoice ${detail.invoice_no} does not list it: put it aside.`;
-    default:
-      return '';
-  }
-}
 
 /** The result of a code that is no IMEI or MEID at all, by the parser's problem. */
 const unreadable = (problem: string): ReceiveScanResult =>
@@ -68,13 +28,31 @@ const unreadable = (problem: string): ReceiveScanResult =>
       ? 'imeisv'
       : 'not_an_identifier';
 
-async function boxCounts(db: Queryable, id: number): Promise<ReceiveScan['box']> {
-  const [box] = await db.query<ReceiveScan['box']>(
-    'SELECT id, code, status, qty_scanned, qty_expected FROM warehouse_boxes WHERE id = $1',
-    [id],
+/**
+ * Logs a scan that never reached the rules (no IMEI or MEID) and reads the box's counts, in one
+ * statement: such a refusal stays in the box's scan log like any other (migration 0015).
+ */
+async function logUnreadable(
+  db: Queryable,
+  actor: Principal,
+  boxId: number,
+  station: string | null,
+  entry: { code: string; result: ReceiveScanResult; message: string },
+): Promise<{ box: ReceiveScan['box']; log_id: number }> {
+  const [row] = await db.query<ReceiveScan['box'] & { log_id: number }>(
+    `WITH box AS (
+       SELECT id, code, status, qty_scanned, qty_expected FROM warehouse_boxes WHERE id = $1
+     ), logged AS (
+       INSERT INTO box_scan_log (box_id, station, actor_id, actor_name, code, result, message)
+       SELECT id, $2, $3, $4, $5, $6, $7 FROM box
+       RETURNING id
+     )
+     SELECT box.*, logged.id AS log_id FROM box, logged`,
+    [boxId, station, actor.userId, actor.userName, entry.code, entry.result, entry.message],
   );
-  if (!box) throw new NotFoundError(`There is no warehouse box with id ${id}.`);
-  return box;
+  if (!row) throw new NotFoundError(`There is no warehouse box with id ${boxId}.`);
+  const { log_id, ...box } = row;
+  return { box, log_id };
 }
 
 /**
@@ -90,27 +68,28 @@ export async function receiveScan(
   scan: { code: string; station?: string | undefined },
 ): Promise<ReceiveScan> {
   const code = normaliseScan(scan.code);
+  const station = scan.station ?? null;
   const parsed = parseDeviceId(code);
   if (!parsed.ok) {
-    return {
-      result: unreadable(parsed.problem),
-      message: parsed.message,
+    const result = unreadable(parsed.problem);
+    const { box, log_id } = await logUnreadable(db, actor, boxId, station, {
       code,
-      device: null,
-      box: await boxCounts(db, boxId),
-      tac: null,
-    };
+      result,
+      message: parsed.message,
+    });
+    return { result, message: parsed.message, code, device: null, box, tac: null, log_id };
   }
   const [row] = await db
     .query<{ answer: string }>(
-      'SELECT receive_scan($1, $2, $3, $4, $5, $6, $7, $8)::text AS answer',
+      'SELECT receive_scan($1, $2, $3, $4, $5, $6, $7, $8, $9)::text AS answer',
       [
         boxId,
         parsed.value.kind,
         parsed.value.value,
+        code,
         actor.userId,
         actor.userName,
-        scan.station ?? null,
+        station,
         meta.requestId,
         meta.ip,
       ],
@@ -124,10 +103,11 @@ export async function receiveScan(
   const answer = JSON.parse(row!.answer) as DatabaseAnswer;
   return {
     result: answer.result,
-    message: messageOf(answer),
+    message: answer.message,
     code,
     device: answer.device,
     box: answer.box,
     tac: answer.result === 'unknown_tac' ? (answer.detail?.tac ?? null) : null,
+    log_id: answer.log_id,
   };
 }

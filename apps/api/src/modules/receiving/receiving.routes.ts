@@ -25,6 +25,7 @@ import {
   reconcileInvoiceEndpoint,
   removeTransferDeviceEndpoint,
   reopenBoxEndpoint,
+  scanLogEndpoint,
   shipmentInvoiceOptionsEndpoint,
   shipmentVendorOptionsEndpoint,
   stageBoxEndpoint,
@@ -63,6 +64,7 @@ import {
 import { invoiceImeiStore, manifestImportStore } from './manifest.store.js';
 import { PICKERS } from './pickers.js';
 import { receiveScan } from './receive-scan.js';
+import { scanLog } from './scan-log.js';
 import {
   addTransferDevices,
   removeTransferDevice,
@@ -147,6 +149,7 @@ export const receivingModule: AppModule = {
     endpoint(receiveScanEndpoint, ({ principal, params, body, meta }) =>
       receiveScan(db, principal, meta, params.id, body),
     );
+    endpoint(scanLogEndpoint, ({ params, query }) => scanLog(db, params.id, query));
     endpoint(boxContentEndpoint, ({ params }) => boxContent(db, params.id));
     endpoint(undoScanEndpoint, ({ principal, params, body, meta }) =>
       db.transaction((tx) => undoReceive(tx, principal, meta, params.id, body.device_id)),

@@ -5,6 +5,7 @@ import {
   modelDashboardEndpoint,
   receiveScanEndpoint,
   reopenBoxEndpoint,
+  scanLogEndpoint,
   stageBoxEndpoint,
   undoScanEndpoint,
   warehouseBoxDashboardEndpoint,
@@ -26,6 +27,22 @@ export function useBoxContent(id: number) {
   return useQuery({
     queryKey: [...boxesKey, 'content', id],
     queryFn: async () => (await callEndpoint(boxContentEndpoint, { params: { id } })).data,
+  });
+}
+
+/** How many of a box's latest scans the station shows. */
+const SCAN_LOG_SHOWN = 200;
+
+/**
+ * The box's scan log as the server keeps it, newest first: every station's scans, refused ones
+ * included, so a reload or another tab shows the same. Under the box list's key, a scan refreshes it.
+ */
+export function useScanLog(id: number) {
+  return useQuery({
+    queryKey: [...boxesKey, 'scans', id],
+    queryFn: async () =>
+      (await callEndpoint(scanLogEndpoint, { params: { id }, query: { limit: SCAN_LOG_SHOWN } }))
+        .data,
   });
 }
 

@@ -5,6 +5,7 @@ import {
   WAREHOUSE_BOX_ACCESS,
   type BoxContent,
   type ReceiveScanResult,
+  type ScanLogEntry,
   type WarehouseBox,
 } from '@inventory/contract';
 import {
@@ -33,7 +34,12 @@ import { useCan } from '../../../shell/use-can';
 import { when } from '../../../toolkit/format';
 import { DeviceStatusTag, deviceLookupPath, HoldTag } from '../../inventory';
 import { LearnTacModal } from '../../master-data/components/unknown-tacs';
-import { openBoxLabel, useBoxActions, useBoxContent } from '../api/warehouse-boxes.queries';
+import {
+  openBoxLabel,
+  useBoxActions,
+  useBoxContent,
+  useScanLog,
+} from '../api/warehouse-boxes.queries';
 import {
   beep,
   BOX_STATUS_COLORS,
@@ -44,7 +50,7 @@ import {
   type ScanTone,
 } from '../scan-feedback';
 
-/** One line of the station's scan list: a scan waiting for its answer, or answered. */
+/** One line of the station's scan list: a scan of the box's log, or this tab's scan on its way. */
 type ScanLine = {
   readonly key: string;
   readonly code: string;
@@ -53,44 +59,46 @@ type ScanLine = {
   readonly words: string;
   readonly message: string;
   readonly result?: ReceiveScanResult;
+  /** The station that scanned it, and who. */
+  readonly station?: string | null;
+  readonly userName?: string | null;
   /** The TAC to learn, for an unknown TAC. */
   readonly tac?: string | null;
 };
 
-const LOG_LIMIT = 200;
-const logKey = (boxId: number) => `warehouse-box-scans:${boxId}`;
+const lineOf = (entry: ScanLogEntry): ScanLine => ({
+  key: `log-${entry.id}`,
+  code: entry.code,
+  at: entry.at,
+  tone: toneOf(entry.result),
+  words: RESULT_WORDS[entry.result],
+  message: entry.message,
+  result: entry.result,
+  station: entry.station,
+  userName: entry.user_name,
+  tac: entry.tac,
+});
 
 /**
- * The answers this station got for a box, refused scans included (those leave nothing on the
- * server): kept in the tab's session storage, so a reload in the middle of a box shows them again
- * beside the box's content, which is read afresh from the server.
+ * The box's scans: its log as the server keeps it (every station's, refused ones included), and
+ * above it this tab's scans that have no answer yet or never reached the log (the request
+ * failed). A scan's own line goes once its answer is in the log, which the scan refreshes.
  */
-function useScanLog(boxId: number) {
-  const [lines, setLines] = useState<ScanLine[]>(() => {
-    try {
-      const stored = JSON.parse(sessionStorage.getItem(logKey(boxId)) ?? '[]') as ScanLine[];
-      // A scan that was on its way when the page went is read back from the box's content.
-      return stored.filter((line) => line.tone !== 'pending');
-    } catch {
-      return [];
-    }
-  });
-  useEffect(() => {
-    sessionStorage.setItem(
-      logKey(boxId),
-      JSON.stringify(lines.filter((line) => line.tone !== 'pending').slice(0, LOG_LIMIT)),
-    );
-  }, [boxId, lines]);
-  const add = useCallback(
-    (line: ScanLine) => setLines((current) => [line, ...current].slice(0, LOG_LIMIT)),
-    [],
-  );
+function useScanLines(boxId: number) {
+  const log = useScanLog(boxId);
+  const [local, setLocal] = useState<ScanLine[]>([]);
+  const add = useCallback((line: ScanLine) => setLocal((current) => [line, ...current]), []);
   const settle = useCallback(
     (key: string, line: Partial<ScanLine>) =>
-      setLines((current) => current.map((old) => (old.key === key ? { ...old, ...line } : old))),
+      setLocal((current) => current.map((old) => (old.key === key ? { ...old, ...line } : old))),
     [],
   );
-  return { lines, add, settle };
+  const drop = useCallback(
+    (key: string) => setLocal((current) => current.filter((old) => old.key !== key)),
+    [],
+  );
+  const lines = [...local, ...(log.data?.entries.map(lineOf) ?? [])];
+  return { lines, add, settle, drop, error: log.error };
 }
 
 /** Where the browser keeps the name of its station (a bench, a dock door) across boxes. */
@@ -110,7 +118,10 @@ function useStationName() {
 
 let lineNumber = 0;
 
-/** The scan list: each answer in its colour, newest first, with its next step where there is one. */
+/**
+ * The scan list: each answer in its colour, newest first, with the station and person that scanned
+ * it and its next step where there is one.
+ */
 function ScanList({
   lines,
   onLearn,
@@ -139,6 +150,10 @@ function ScanList({
                 <Typography.Text type="secondary">
                   {new Date(line.at).toLocaleTimeString()}
                 </Typography.Text>
+                {line.station && <Tag data-testid="scan-station">{line.station}</Tag>}
+                {line.userName && (
+                  <Typography.Text type="secondary">{line.userName}</Typography.Text>
+                )}
               </Space>
             }
             description={line.message || undefined}
@@ -290,12 +305,13 @@ type Dialog = { name: 'override' } | { name: 'learn'; line: ScanLine } | null;
 /**
  * The scan station of one box. The IMEI input keeps the focus and Enter sends the code, as a
  * keyboard-wedge scanner types it; each answer shows at once in its colour with its beep. The
- * box's counts and devices come from the server, so a reload in the middle of a box loses nothing.
+ * box's counts, devices and scan log come from the server, so a reload in the middle of a box
+ * loses nothing and another station at the box sees the same.
  */
 export function ScanStation({ boxId, onBack }: { boxId: number; onBack: () => void }) {
   const content = useBoxContent(boxId);
   const actions = useBoxActions(boxId);
-  const log = useScanLog(boxId);
+  const log = useScanLines(boxId);
   const canScan = useCan(WAREHOUSE_BOX_SCAN_ACCESS);
   const canOverride = useCan({
     ...WAREHOUSE_BOX_ACCESS,
@@ -350,17 +366,10 @@ export function ScanStation({ boxId, onBack }: { boxId: number; onBack: () => vo
       message: '',
     });
     try {
+      // Resolved once the box's log is read again: the answer shows there, as every station sees it.
       const answer = await actions.scan.mutateAsync({ code, station: station.trim() });
-      const tone = toneOf(answer.result);
-      log.settle(key, {
-        code: answer.code || code,
-        tone,
-        result: answer.result,
-        words: RESULT_WORDS[answer.result],
-        message: answer.message,
-        tac: answer.tac,
-      });
-      beep(tone);
+      log.drop(key);
+      beep(toneOf(answer.result));
     } catch (error) {
       log.settle(key, {
         tone: 'error',
@@ -394,17 +403,10 @@ export function ScanStation({ boxId, onBack }: { boxId: number; onBack: () => vo
   const undoLast = async () => {
     if (!lastUndoable) return;
     const code = lastUndoable.imei ?? lastUndoable.meid ?? '';
-    if (await run(() => actions.undo.mutateAsync(lastUndoable.id), `${code} is out of the box.`)) {
-      lineNumber += 1;
-      log.add({
-        key: `${Date.now()}-${lineNumber}`,
-        code,
-        at: new Date().toISOString(),
-        tone: 'info',
-        words: 'Undone',
-        message: 'Taken out of the box: it is expected again.',
-      });
-    }
+    await run(
+      () => actions.undo.mutateAsync(lastUndoable.id),
+      `${code} is out of the box: it is expected again.`,
+    );
   };
 
   const close = async () => {
@@ -619,7 +621,16 @@ export function ScanStation({ boxId, onBack }: { boxId: number; onBack: () => vo
         }}
       >
         <div>
-          <Typography.Title level={5}>Scans at this station</Typography.Title>
+          <Typography.Title level={5}>Scans at this box</Typography.Title>
+          {log.error && (
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginBottom: 6 }}
+              title="The scan log could not be read."
+              description={log.error.message}
+            />
+          )}
           <ScanList
             lines={log.lines}
             onLearn={
