@@ -76,6 +76,7 @@ export async function buildApp(
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1_048_576,
+    trustProxy: config.trustProxy.length > 0 ? [...config.trustProxy] : false,
   });
   registerErrorHandler(app);
   registerUnreadBodyDrain(app);

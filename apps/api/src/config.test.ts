@@ -17,6 +17,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ HSTS: 'off' }).hsts).toBe(false);
   });
 
+  it('trusts X-Forwarded-For only from the proxies named in TRUST_PROXY', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      'fd00::/8',
+    ]);
+  });
+
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/inventory' });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/inventory' });
@@ -28,6 +37,8 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres://'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
     [{ HSTS: 'yes' }, 'HSTS must be on or off'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY must be a comma-separated list'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY must be a comma-separated list'],
   ])('refuses %o with a one-line reason', (environment, reason) => {
     expect(() => loadConfig(environment)).toThrow(ConfigError);
     expect(() => loadConfig(environment)).toThrow(reason);

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -8,6 +9,16 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const API_ROOT = resolve(here, '..');
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+/** An address or a CIDR range (`10.0.0.0/8`, `fd00::/8`). */
+const isAddressOrRange = (entry: string) => {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const prefix = Number(bits);
+  return /^\d+$/.test(bits) && prefix <= (version === 4 ? 32 : 128);
+};
 
 const environmentSchema = z.object({
   PORT: z.preprocess(
@@ -49,6 +60,17 @@ const environmentSchema = z.object({
     emptyAsUndefined,
     z.enum(['on', 'off'], { error: 'HSTS must be on or off' }).default('off'),
   ),
+  TRUST_PROXY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .transform((value) => value.split(',').map((entry) => entry.trim()))
+      .refine(
+        (entries) => entries.every(isAddressOrRange),
+        'TRUST_PROXY must be a comma-separated list of proxy addresses or CIDR ranges',
+      )
+      .default([]),
+  ),
 });
 
 export type LogLevel = z.infer<typeof environmentSchema>['LOG_LEVEL'];
@@ -67,6 +89,12 @@ export type AppConfig = {
   readonly webDist: string | null;
   /** Tell browsers to use HTTPS only (Strict-Transport-Security): on when served behind TLS. */
   readonly hsts: boolean;
+  /**
+   * Addresses of the proxies in front (TLS at a load balancer): a request from one of them is
+   * taken to come from the client its X-Forwarded-For names, which the sign-in throttle, the
+   * sessions and the audit log record. Empty: the connection's own address.
+   */
+  readonly trustProxy: readonly string[];
   readonly version: string;
 };
 
@@ -100,6 +128,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     },
     webDist: resolve(env.WEB_DIST ?? resolve(API_ROOT, '../web/dist')),
     hsts: env.HSTS === 'on',
+    trustProxy: env.TRUST_PROXY,
     version: readVersion(),
   };
 }

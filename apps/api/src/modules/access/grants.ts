@@ -87,12 +87,13 @@ type HoldingsRow = {
 };
 
 /**
- * The roles and permissions of a user, its row locked until the transaction ends so that what
- * was checked is what is changed. 404 when there is no such user.
+ * The roles and permissions of a user; with `lock`, its row locked until the transaction ends so
+ * that what was checked is what is changed. 404 when there is no such user.
  */
 export async function holdingsOfUser(
   tx: Queryable,
   userId: number,
+  { lock = true } = {},
 ): Promise<Holdings & { readonly userName: string }> {
   const [row] = await tx.query<HoldingsRow>(
     `SELECT u.user_name,
@@ -104,20 +105,24 @@ export async function holdingsOfUser(
                  JOIN role_permissions rp ON rp.role_id = ur.role_id
                  JOIN permissions p ON p.id = rp.permission_id
                  WHERE ur.user_id = u.id), '{}') AS permissions
-     FROM users u WHERE u.id = $1 FOR UPDATE OF u`,
+     FROM users u WHERE u.id = $1 ${lock ? 'FOR UPDATE OF u' : ''}`,
     [userId],
   );
   if (!row) throw new NotFoundError(`There is no user with id ${userId}.`);
   return { userName: row.user_name, roles: row.roles, permissions: row.permissions };
 }
 
-/** Checks that the actor may act on the user's account (see assertOutranks); 404 if none. */
+/**
+ * Checks that the actor may act on the user's account (see assertOutranks); 404 if none. A write
+ * locks the account's row for its transaction; a read (`lock: false`) does not.
+ */
 export async function assertMayActOnUser(
   tx: Queryable,
   actor: Principal,
   userId: number,
+  options: { lock?: boolean } = {},
 ): Promise<Holdings> {
-  const target = await holdingsOfUser(tx, userId);
+  const target = await holdingsOfUser(tx, userId, options);
   assertOutranks(actor, `the account ${target.userName}`, target);
   return target;
 }

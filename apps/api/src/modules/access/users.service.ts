@@ -520,7 +520,7 @@ type SessionRow = {
 
 /** Open sessions of a user the actor outranks, newest first. */
 export async function listSessions(db: Db, actor: Principal, id: number) {
-  await assertMayActOnUser(db, actor, id);
+  await assertMayActOnUser(db, actor, id, { lock: false });
   const rows = await db.query<SessionRow>(
     `SELECT id, created_at, last_seen_at, expires_at, ip, user_agent FROM sessions
      WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now()

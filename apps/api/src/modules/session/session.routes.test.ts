@@ -208,3 +208,34 @@ describe('sign-in throttling (per account and address, never a lock-out from els
     expect((await attempt('office.mate', 'office-mate-password', '10.9.9.9')).statusCode).toBe(200);
   });
 });
+
+describe('behind a proxy named in TRUST_PROXY', () => {
+  it('throttles and records the client the proxy forwards for, not the proxy', async () => {
+    const proxied = await createTestApp({ environment: { TRUST_PROXY: '10.20.0.1' } });
+    try {
+      await createUser(proxied.db, { userName: 'behind', password: 'behind-password' });
+      const attempt = (password: string, client: string, from = '10.20.0.1') =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/v1/login',
+          payload: { user_name: 'behind', password },
+          remoteAddress: from,
+          headers: { 'x-forwarded-for': client },
+        });
+      for (let i = 0; i < 100; i += 1) {
+        expect((await attempt(`guess-${i}`, '198.51.100.7')).statusCode).toBe(422);
+      }
+      expect((await attempt('behind-password', '198.51.100.7')).statusCode).toBe(429);
+      // Another client behind the same proxy is not locked out.
+      expect((await attempt('behind-password', '203.0.113.9')).statusCode).toBe(200);
+      const [session] = await proxied.db.query<{ ip: string }>('SELECT ip FROM sessions');
+      expect(session?.ip).toBe('203.0.113.9');
+      // A header from anyone but the proxy is not believed.
+      expect((await attempt('behind-password', '203.0.113.9', '192.0.2.1')).statusCode).toBe(200);
+      const ips = await proxied.db.query<{ ip: string }>('SELECT ip FROM sessions ORDER BY id');
+      expect(ips.map((row) => row.ip)).toEqual(['203.0.113.9', '192.0.2.1']);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
