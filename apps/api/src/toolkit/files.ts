@@ -4,9 +4,10 @@ import { Worker } from 'node:worker_threads';
 import { IMPORT_MAX_ROWS, type FileColumn, type FileFormat } from '@inventory/contract';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { fieldError } from '../http/errors.js';
+import { ApiError, fieldError } from '../http/errors.js';
 import {
   READERS_AT_ONCE,
+  READERS_WAITING_MAX,
   READER_HEAP_MB,
   READ_DEADLINE_MS,
   UploadRefusal,
@@ -138,8 +139,16 @@ function startReader(request: ReadRequest): Worker {
 let reading = 0;
 const waiting: (() => void)[] = [];
 
-/** Waits for a reader's turn: their memory adds up, so only READERS_AT_ONCE read at a time. */
+/**
+ * Waits for a reader's turn: their memory adds up, so only READERS_AT_ONCE read at a time, and
+ * past READERS_WAITING_MAX waiting files (each holding its upload) a file is refused with 503.
+ */
 async function takeTurn(): Promise<void> {
+  if (reading >= READERS_AT_ONCE && waiting.length >= READERS_WAITING_MAX) {
+    throw new ApiError(503, 'The server is reading other files: send this one again in a minute.', {
+      'retry-after': '60',
+    });
+  }
   if (reading < READERS_AT_ONCE) {
     reading += 1;
     return;

@@ -73,9 +73,13 @@ const PACKAGE_RELATIONSHIPS = 'http://schemas.openxmlformats.org/package/2006/re
 
 /**
  * An XLSX package around sheet parts: the nth part is sheet<n>.xml, and the workbook lists them
- * in `tabs` order (the parts' numbers), by default as given.
+ * in `tabs` order (the parts' numbers), by default as given; `parts` adds others (shared strings).
  */
-const workbookOf = (sheets: Omit<ZipFile, 'name'>[], tabs = sheets.map((_, i) => i + 1)) =>
+const workbookOf = (
+  sheets: Omit<ZipFile, 'name'>[],
+  tabs = sheets.map((_, i) => i + 1),
+  parts: ZipFile[] = [],
+) =>
   zipOf([
     {
       name: '[Content_Types].xml',
@@ -94,6 +98,7 @@ const workbookOf = (sheets: Omit<ZipFile, 'name'>[], tabs = sheets.map((_, i) =>
       packed: `<Relationships xmlns="${PACKAGE_RELATIONSHIPS}">${sheets.map((_, i) => `<Relationship Id="rId${i + 1}" Type="${RELATIONSHIPS}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`).join('')}</Relationships>`,
     },
     ...sheets.map((sheet, i) => ({ name: `xl/worksheets/sheet${i + 1}.xml`, ...sheet })),
+    ...parts,
   ]);
 
 const cellOf = (column: string, row: number, text: string) =>
@@ -240,9 +245,34 @@ describe('an upload past a limit', () => {
   });
 });
 
+describe('a workbook whose cells all name one long shared string', () => {
+  it('is refused once its cells hold more text than a workbook may unpack to', async () => {
+    const long = 'x'.repeat(100_000);
+    const rows = Array.from(
+      { length: 2_100 },
+      (_, i) => `<row r="${i + 2}"><c r="A${i + 2}" t="s"><v>0</v></c></row>`,
+    );
+    const sheet = `<worksheet xmlns="${MAIN}"><sheetData><row r="1">${cellOf('A', 1, 'Name')}</row>${rows.join('')}</sheetData></worksheet>`;
+    const shared = `<sst xmlns="${MAIN}" count="1" uniqueCount="1"><si><t>${long}</t></si></sst>`;
+    const workbook = workbookOf([{ packed: sheet }], undefined, [
+      { name: 'xl/sharedStrings.xml', packed: shared },
+    ]);
+    const response = await admin.uploadImport('colors', 'shared.xlsx', workbook, XLSX);
+    expect(response.statusCode).toBe(422);
+    expect(fileMessage(response)).toMatch(
+      /^The file's cells hold more than 192 MB of text by row \d+: split it\.$/,
+    );
+  });
+});
+
 describe('a reading worker', () => {
   /** readUpload with the reading worker's memory or time cut down. */
-  const readUploadWith = async (limits: { READER_HEAP_MB?: number; READ_DEADLINE_MS?: number }) => {
+  const readUploadWith = async (limits: {
+    READER_HEAP_MB?: number;
+    READ_DEADLINE_MS?: number;
+    READERS_AT_ONCE?: number;
+    READERS_WAITING_MAX?: number;
+  }) => {
     vi.resetModules();
     vi.doMock('./upload-limits.js', async (original) => ({
       ...(await original<object>()),
@@ -253,6 +283,21 @@ describe('a reading worker', () => {
     return read;
   };
   const workbook = workbookOf([{ packed: sheetOf(['Teal']) }]);
+
+  it('past the readers at work and the files waiting for one, answers 503: try again', async () => {
+    const read = await readUploadWith({ READERS_AT_ONCE: 1, READERS_WAITING_MAX: 1 });
+    const [reading, waiting, refusedNow] = await Promise.allSettled([
+      read('one.xlsx', workbook),
+      read('two.xlsx', workbook),
+      read('three.xlsx', workbook),
+    ]);
+    expect(reading.status).toBe('fulfilled');
+    expect(waiting.status).toBe('fulfilled');
+    expect(refusedNow).toMatchObject({
+      status: 'rejected',
+      reason: { statusCode: 503, headers: { 'retry-after': '60' } },
+    });
+  });
 
   it('that runs out of memory is a 422, and the server reads on', async () => {
     const read = await readUploadWith({ READER_HEAP_MB: 8 });

@@ -21,6 +21,12 @@ export const WORKBOOK_ENTRIES_MAX = 10_000;
  */
 export const CELL_MAX_CHARS = 128 * 1024;
 
+/**
+ * The most text all the cells of a file may hold together, as many characters as a workbook may
+ * unpack to in bytes: a full manifest holds far less (its XML is mostly markup).
+ */
+export const ROWS_MAX_CHARS = WORKBOOK_UNPACKED_MAX_BYTES;
+
 /** A file still being read after this is refused; a full 200,000-row workbook takes about 7 s. */
 export const READ_DEADLINE_MS = 60_000;
 
@@ -32,6 +38,9 @@ export const READER_HEAP_MB = 1024;
 
 /** At most this many files are read at once, so that their memory adds up to a known bound. */
 export const READERS_AT_ONCE = 2;
+
+/** At most this many files wait for a reader, each holding its upload (up to 50 MB) meanwhile. */
+export const READERS_WAITING_MAX = 4;
 
 /** A file refused by a limit or as unreadable; its message is what the user is told. */
 export class UploadRefusal extends Error {}

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FileFormat } from '@inventory/contract';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { CELL_MAX_CHARS, UploadRefusal } from './upload-limits.js';
+import { CELL_MAX_CHARS, megabytes, ROWS_MAX_CHARS, UploadRefusal } from './upload-limits.js';
 import { UNREADABLE, storedZip, unpackEntry, workbookEntries } from './workbook-zip.js';
 
 /**
@@ -131,6 +131,9 @@ function readCsv(content: Buffer, collect: Collect): void {
 /** An uploaded file's rows, header row first, refused (UploadRefusal) past a limit. */
 export async function readRows({ format, content, maxRows }: ReadRequest): Promise<string[][]> {
   const rows: string[][] = [];
+  // Characters of all the cells together: a shared string is stored once in a workbook but
+  // copied into every cell that names it, so the rows can outgrow the unpacked file by far.
+  let characters = 0;
   const collect: Collect = (cells, rowNumber) => {
     if (rows.length > maxRows) {
       throw new UploadRefusal(
@@ -141,6 +144,12 @@ export async function readRows({ format, content, maxRows }: ReadRequest): Promi
     if (longest > CELL_MAX_CHARS) {
       throw new UploadRefusal(
         `Row ${rowNumber} has a cell of ${longest} characters; a cell may hold at most ${CELL_MAX_CHARS}.`,
+      );
+    }
+    characters = cells.reduce((sum, cell) => sum + cell.length, characters);
+    if (characters > ROWS_MAX_CHARS) {
+      throw new UploadRefusal(
+        `The file's cells hold more than ${megabytes(ROWS_MAX_CHARS)} of text by row ${rowNumber}: split it.`,
       );
     }
     rows.push(cells);
