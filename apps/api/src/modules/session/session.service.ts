@@ -338,10 +338,11 @@ const clientKey = (ip: string) => `client:${ip}`;
 const pairKey = (userName: string, ip: string) => `pair:${userName.toLowerCase()}|${ip}`;
 
 /**
- * The first statement of a sign-in (migration 0013): the failures counted by the throttle, whether
- * the account is known at the address, and the user with its role names if there is one.
+ * The first statement of a sign-in (migration 0017): it records the attempt as a failure, then
+ * answers the failures before it that the throttle counts, whether the account is known at the
+ * address, the user with its role names if there is one, and the attempt's rows.
  */
-const SIGN_IN_SQL = 'SELECT * FROM sign_in_candidate($1, $2, $3, $4, $5, $6, $7)';
+const SIGN_IN_SQL = 'SELECT * FROM sign_in_attempt($1, $2, $3, $4, $5, $6, $7)';
 
 type SignInRow = { [K in keyof UserRow]: UserRow[K] | null } & {
   roles: string[] | null;
@@ -351,6 +352,8 @@ type SignInRow = { [K in keyof UserRow]: UserRow[K] | null } & {
   pair_wait: number | null;
   client_wait: number | null;
   known_address: boolean | null;
+  /** node-postgres gives bigint[] as strings (PGlite as numbers). */
+  attempt_ids: Array<number | string>;
 };
 
 /** The seconds to wait when a limit of LOGIN_THROTTLE is reached, or null. */
@@ -366,27 +369,32 @@ function throttleWait(row: SignInRow): number | null {
   return null;
 }
 
-/** 429 with Retry-After when a limit of the throttle is reached. */
-function assertNotThrottled(row: SignInRow): void {
-  const wait = throttleWait(row);
-  if (wait === null) return;
+/** 429 with Retry-After, for a wait of the throttle. */
+function throttled(wait: number): ApiError {
   const seconds = Math.max(1, wait);
-  throw new ApiError(
+  return new ApiError(
     429,
     `Too many failed sign-ins. Try again in ${Math.ceil(seconds / 60)} minutes.`,
     { 'retry-after': String(seconds) },
   );
 }
 
-/**
- * A successful sign-in in one call (migration 0012), atomic without BEGIN and COMMIT: the
- * session, the user's last login (and re-hashed password) and the audit event.
- */
-const OPEN_SESSION_SQL = 'SELECT open_session($1, $2, $3, $4, $5, $6, $7, $8, $9)';
+/** An attempt refused for another reason than its password is no failure: its rows go. */
+const forgetAttempt = (db: Queryable, row: SignInRow) =>
+  db.query('DELETE FROM login_failures WHERE id = ANY ($1::bigint[])', [
+    row.attempt_ids.map(Number),
+  ]);
 
-async function recordLoginFailure(db: Queryable, userName: string, ip: string): Promise<void> {
+/**
+ * A successful sign-in in one call (migration 0017), atomic without BEGIN and COMMIT: the
+ * attempt's rows go, then the session, the user's last login (and re-hashed password) and the
+ * audit event.
+ */
+const OPEN_SESSION_SQL = 'SELECT open_session($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)';
+
+/** A failed sign-in stays recorded by its attempt's rows; the window's older rows go. */
+async function pruneLoginFailures(db: Queryable, userName: string, ip: string): Promise<void> {
   const keys = [pairKey(userName, ip), clientKey(ip), accountKey(userName)];
-  await db.query('INSERT INTO login_failures (key) SELECT unnest($1::text[])', [keys]);
   await db.query(
     `DELETE FROM login_failures
      WHERE key = ANY ($1::text[]) AND at < now() - make_interval(secs => $2)`,
@@ -435,7 +443,11 @@ export function createSessionService(db: Db, settings: SessionSettings) {
         LOGIN_THROTTLE.windowSeconds,
         LOGIN_THROTTLE.knownAddressDays,
       ]);
-      assertNotThrottled(found!);
+      const wait = throttleWait(found!);
+      if (wait !== null) {
+        await forgetAttempt(db, found!);
+        throw throttled(wait);
+      }
       const user = found?.id == null ? undefined : (found as UserRow & { roles: string[] });
       const passwordOk = await verifyPassword(
         user?.password_hash ?? (await dummyPasswordHash()),
@@ -454,12 +466,15 @@ export function createSessionService(db: Db, settings: SessionSettings) {
         return fieldError(field, message);
       };
       if (!user || !passwordOk) {
-        await recordLoginFailure(db, input.user_name, meta.ip);
+        await pruneLoginFailures(db, input.user_name, meta.ip);
         throw await refuse('bad_credentials', 'password', LOGIN_MESSAGES.invalid);
       }
-      if (user.status !== 'active')
+      if (user.status !== 'active') {
+        await forgetAttempt(db, found!);
         throw await refuse('disabled', 'user_name', LOGIN_MESSAGES.disabled);
+      }
       if (options.agentOnly && user.type !== 'agent') {
+        await forgetAttempt(db, found!);
         throw await refuse('not_agent', 'user_name', LOGIN_MESSAGES.agentOnly);
       }
 
@@ -475,6 +490,7 @@ export function createSessionService(db: Db, settings: SessionSettings) {
         user.user_name,
         JSON.stringify({ agentLogin: options.agentOnly }),
         meta.requestId,
+        found!.attempt_ids,
       ]);
       return {
         token,
