@@ -8,6 +8,7 @@ import {
   login,
   type TestApp,
 } from '../../test/test-app.js';
+import { throttleAddressOf } from './session.service.js';
 
 let t: TestApp;
 
@@ -237,5 +238,26 @@ describe('behind a proxy named in TRUST_PROXY', () => {
     } finally {
       await proxied.close();
     }
+  });
+});
+
+describe('IPv6 addresses', () => {
+  it('are throttled by their /64 network, whose addresses one holder chooses freely', async () => {
+    expect(throttleAddressOf('2001:db8:0:5:1:2:3:4')).toBe('2001:db8:0:5::/64');
+    expect(throttleAddressOf('2001:DB8::1')).toBe('2001:db8:0:0::/64');
+    expect(throttleAddressOf('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(throttleAddressOf('::ffff:10.0.0.7')).toBe('10.0.0.7');
+    expect(throttleAddressOf('10.0.0.7')).toBe('10.0.0.7');
+
+    await createUser(t.db, { userName: 'six', password: 'six-password-42' });
+    const attempt = (password: string, address: string) =>
+      postLogin({ user_name: 'six', password }, '/api/v1/login', address);
+    for (let host = 1; host <= 100; host += 1) {
+      expect(
+        (await attempt(`guess-${host}`, `2001:db8:0:7::${host.toString(16)}`)).statusCode,
+      ).toBe(422);
+    }
+    expect((await attempt('six-password-42', '2001:db8:0:7::beef')).statusCode).toBe(429);
+    expect((await attempt('six-password-42', '2001:db8:0:8::1')).statusCode).toBe(200);
   });
 });

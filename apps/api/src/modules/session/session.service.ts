@@ -333,9 +333,32 @@ export async function endSessionsOfUser(
   return rows.length;
 }
 
+/**
+ * The address the throttle counts failures by: an IPv4 address as it is, an IPv6 address by its
+ * /64 network, since whoever holds one network chooses freely among its addresses.
+ */
+export function throttleAddressOf(ip: string): string {
+  const address = ip.split('%')[0]!;
+  if (!address.includes(':')) return address;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  const [head = '', tail] = address.split('::');
+  const groups = head === '' ? [] : head.split(':');
+  if (tail !== undefined) {
+    const after = tail === '' ? [] : tail.split(':');
+    groups.push(
+      ...Array<string>(Math.max(0, 8 - groups.length - after.length)).fill('0'),
+      ...after,
+    );
+  }
+  const network = groups.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16));
+  return `${network.join(':')}::/64`;
+}
+
 const accountKey = (userName: string) => `account:${userName.toLowerCase()}`;
-const clientKey = (ip: string) => `client:${ip}`;
-const pairKey = (userName: string, ip: string) => `pair:${userName.toLowerCase()}|${ip}`;
+const clientKey = (ip: string) => `client:${throttleAddressOf(ip)}`;
+const pairKey = (userName: string, ip: string) =>
+  `pair:${userName.toLowerCase()}|${throttleAddressOf(ip)}`;
 
 /**
  * The first statement of a sign-in (migration 0017): it records the attempt as a failure, then
