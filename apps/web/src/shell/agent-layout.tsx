@@ -3,12 +3,14 @@ import { LogoLink } from './logo-link';
 import { PageOutlet } from './page-outlet';
 import { SessionControls } from './session-controls';
 import { ShellProviders } from './shell-providers';
+import { MAIN_ID, SkipLink } from './skip-link';
 
 /** The field agents' layout: its own header and user menu, no back-office side menu. */
 export default function AgentLayout() {
   return (
     <ShellProviders>
       <Layout style={{ minHeight: '100vh' }}>
+        <SkipLink />
         <Layout.Header
           style={{
             display: 'flex',
@@ -23,7 +25,11 @@ export default function AgentLayout() {
           <div style={{ flex: 1 }} />
           <SessionControls />
         </Layout.Header>
-        <Layout.Content style={{ padding: 16, maxWidth: 720, width: '100%', margin: '0 auto' }}>
+        <Layout.Content
+          id={MAIN_ID}
+          tabIndex={-1}
+          style={{ padding: 16, maxWidth: 720, width: '100%', margin: '0 auto' }}
+        >
           <PageOutlet />
         </Layout.Content>
       </Layout>

@@ -96,6 +96,7 @@ function LoginPage({ variant }: { variant: Variant }) {
     <div
       style={{
         minHeight: '100vh',
+        boxSizing: 'border-box',
         display: 'flex',
         alignItems: 'center',
         justifyContent: 'center',

@@ -19,3 +19,21 @@ export const pageStyles = {
     gap: 16,
   },
 } satisfies Record<string, CSSProperties>;
+
+/**
+ * The one h1 of a page built with antd's Typography (UX.md): level 1 for every reader, at the size
+ * of the level 3 the pages were first drawn with.
+ */
+export const PAGE_TITLE_STYLE = {
+  margin: 0,
+  fontSize: 24,
+  lineHeight: 1.35,
+} satisfies CSSProperties;
+
+/** A Result's title made the page's h1, drawn as antd draws the title. */
+export const RESULT_TITLE = {
+  margin: 0,
+  fontSize: 'inherit',
+  fontWeight: 'inherit',
+  lineHeight: 'inherit',
+} satisfies CSSProperties;

@@ -10,6 +10,7 @@ import { ApiError, callEndpoint } from './http-client';
 import { notify } from './notify';
 import { getStoredUserName } from './session-storage';
 import { useSignOut } from './use-sign-out';
+import { useDialogFocus } from './dialog-focus';
 
 /** Width of the drawer, spec section 9. */
 export const PASSWORD_DRAWER_WIDTH = 360;
@@ -41,6 +42,7 @@ export default function PasswordDrawer({
   firstLogin: boolean;
   onClose: () => void;
 }) {
+  const dialogFocus = useDialogFocus();
   const [form] = Form.useForm<ChangePasswordInput>();
   const [saving, setSaving] = useState(false);
   const signOut = useSignOut();
@@ -77,6 +79,7 @@ export default function PasswordDrawer({
 
   return (
     <Drawer
+      {...dialogFocus}
       title="Update password"
       size={PASSWORD_DRAWER_WIDTH}
       open

@@ -10,10 +10,12 @@ export function PrefetchLink({
   to,
   prefetch,
   children,
+  'aria-current': ariaCurrent,
 }: {
   to: string;
   prefetch: () => unknown;
   children: ReactNode;
+  'aria-current'?: 'page';
 }) {
   const ref = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
@@ -32,7 +34,7 @@ export function PrefetchLink({
     return () => observer.disconnect();
   }, [prefetch]);
   return (
-    <Link ref={ref} to={to}>
+    <Link ref={ref} to={to} aria-current={ariaCurrent}>
       {children}
     </Link>
   );

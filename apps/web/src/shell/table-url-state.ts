@@ -1,5 +1,6 @@
 import type { TableProps } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
+import { counted } from '../toolkit/format';
 
 type ListState = {
   readonly page: number;
@@ -20,7 +21,7 @@ export function tableUrlState<T>(
   state: ListState,
   total: number | undefined,
   setUrl: SetUrl,
-  noun: string,
+  noun: readonly [singular: string, plural: string],
 ) {
   const sortOrder = (key: string): SortOrder =>
     state.sort === key ? (state.order === 'desc' ? 'descend' : 'ascend') : null;
@@ -29,7 +30,7 @@ export function tableUrlState<T>(
     pageSize: state.pageSize,
     total: total ?? 0,
     showSizeChanger: true,
-    showTotal: (count) => `${count} ${noun}`,
+    showTotal: (count) => counted(count, ...noun),
   };
   const onChange: TableProps<T>['onChange'] = (next, _filters, sorter) => {
     const single = Array.isArray(sorter) ? sorter[0] : sorter;

@@ -1,6 +1,7 @@
 import { ConfigProvider, type ThemeConfig } from 'antd';
 import type { ReactNode } from 'react';
 import { CSP_NONCE } from './csp-nonce';
+import './base.css';
 import './contrast.css';
 
 /**

@@ -25,6 +25,8 @@ import { showApiError } from '../shell/api-errors';
 import { callEndpoint } from '../shell/http-client';
 import { inText } from './resource-page-config';
 import { startDownload, useImports, useImportSteps } from './resource-queries';
+import { useDialogFocus } from '../shell/dialog-focus';
+import { counted } from './format';
 
 type Step =
   | { name: 'upload' }
@@ -65,6 +67,7 @@ export default function ImportDrawer({
   refreshes?: readonly string[];
   onClose: () => void;
 }) {
+  const dialogFocus = useDialogFocus();
   const [tab, setTab] = useState('import');
   const [step, setStep] = useState<Step>({ name: 'upload' });
   const [mapping, setMapping] = useState<Record<string, string | null>>({});
@@ -149,8 +152,8 @@ export default function ImportDrawer({
   const mapStep = (batch: ImportBatch) => (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Typography.Text>
-        {batch.file_name}: {batch.row_count.toLocaleString()} rows. Choose the file column that
-        holds each field.
+        {batch.file_name}: {counted(batch.row_count, 'row')}. Choose the file column that holds each
+        field.
       </Typography.Text>
       <Form layout="horizontal" labelCol={{ span: 8 }}>
         {resource.importColumns.map((column) => (
@@ -188,7 +191,7 @@ export default function ImportDrawer({
         <Alert
           type="error"
           showIcon
-          title={`${batch.error_count.toLocaleString()} ${batch.error_count === 1 ? 'error' : 'errors'} in ${batch.file_name}: nothing has been written.`}
+          title={`${counted(batch.error_count, 'error')} in ${batch.file_name}: nothing has been written.`}
           description="Fix these rows in the file and upload it again."
         />
         <Table<ImportError>
@@ -220,7 +223,7 @@ export default function ImportDrawer({
             loading={steps.commit.isPending}
             onClick={() => void commit(batch)}
           >
-            Import {batch.row_count.toLocaleString()} rows
+            Import {counted(batch.row_count, 'row')}
           </Button>
         </Space>
       </Space>
@@ -271,7 +274,7 @@ export default function ImportDrawer({
   );
 
   return (
-    <Drawer open size={760} title={`Import ${plural}`} onClose={onClose}>
+    <Drawer {...dialogFocus} open size={760} title={`Import ${plural}`} onClose={onClose}>
       <Tabs
         activeKey={tab}
         onChange={setTab}

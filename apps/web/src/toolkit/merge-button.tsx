@@ -5,6 +5,7 @@ import { showApiError } from '../shell/api-errors';
 import { callEndpoint } from '../shell/http-client';
 import { notify } from '../shell/notify';
 import type { Option } from './resource-page-config';
+import { useDialogFocus } from '../shell/dialog-focus';
 
 /**
  * Merge a duplicate row into the one to keep: the server repoints every use and deletes the
@@ -23,6 +24,7 @@ export function MergeButton({
   load: (search: string) => Promise<Option[]>;
   onMerged: () => void;
 }) {
+  const dialogFocus = useDialogFocus();
   const [open, setOpen] = useState(false);
   const [into, setInto] = useState<number | undefined>();
   const [options, setOptions] = useState<Option[]>([]);
@@ -61,6 +63,7 @@ export function MergeButton({
         Merge
       </Button>
       <Modal
+        {...dialogFocus}
         open={open}
         title={`Merge ${title} into…`}
         okText="Merge"

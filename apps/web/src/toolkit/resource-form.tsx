@@ -6,6 +6,7 @@ import { notify } from '../shell/notify';
 import { useResourceWrites } from './resource-queries';
 import type { FormField, Option, ResourceForm } from './resource-page-config';
 import { fieldSchema, zodRule } from './zod-rules';
+import { useDialogFocus } from '../shell/dialog-focus';
 
 /** A select whose options come from the server as the user types (a form field, a line of one). */
 export function RemoteSelect({
@@ -137,6 +138,7 @@ export function ResourceFormDrawer<T extends { id: number }>({
   item: T | null;
   onClose: () => void;
 }) {
+  const dialogFocus = useDialogFocus();
   const [form] = Form.useForm<Record<string, unknown>>();
   const writes = useResourceWrites(endpoints);
   const schema = (item ? endpoints.update.body : endpoints.create.body) as Schema;
@@ -157,6 +159,7 @@ export function ResourceFormDrawer<T extends { id: number }>({
 
   return (
     <Drawer
+      {...dialogFocus}
       open
       size={520}
       title={item ? `Edit ${singular} ${titleOf(item)}` : `New ${singular}`}

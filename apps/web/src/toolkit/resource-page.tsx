@@ -49,6 +49,7 @@ import {
   type ListQuery,
 } from './resource-queries';
 import { useStoredColumns } from './use-stored-columns';
+import { PAGE_TITLE_STYLE } from '../shell/page-styles';
 
 const ImportDrawer = lazy(() => import('./import-drawer'));
 
@@ -279,11 +280,14 @@ export function ResourcePage<T extends { id: number; active?: boolean }>({
     ...config.columns
       // The key column stays, whatever was chosen: it is the way into each row.
       .filter((column) => shown.has(column.key) || column.key === keyColumn)
-      .map((column) => ({
+      .map((column, index) => ({
         key: column.key,
         dataIndex: column.key,
         title: column.title,
         width: column.width,
+        // A wide table scrolls sideways under its key, which stays in view; antd draws a shadow
+        // at the edge where more columns hide, so the table shows that it scrolls (UX.md).
+        fixed: column.key === keyColumn && index === 0 ? ('left' as const) : undefined,
         sorter: Boolean(column.sortKey),
         sortOrder: sortOrder(column.sortKey),
         render:
@@ -348,7 +352,7 @@ export function ResourcePage<T extends { id: number; active?: boolean }>({
   return (
     <div>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        <Typography.Title level={1} style={PAGE_TITLE_STYLE}>
           {entry.label}
         </Typography.Title>
         <Space wrap>

@@ -2,6 +2,7 @@ import ShoppingCartOutlined from '@ant-design/icons/ShoppingCartOutlined';
 import { Badge, Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { cartCount, useCartItems } from './cart-store';
+import { counted } from '../../toolkit/format';
 
 const CartDrawer = lazy(() => import('./cart-drawer'));
 
@@ -16,7 +17,7 @@ export function CartButton() {
         <Button
           type="text"
           icon={<ShoppingCartOutlined />}
-          aria-label={`Cart, ${count} ${count === 1 ? 'unit' : 'units'}`}
+          aria-label={`Cart, ${counted(count, 'unit')}`}
           onClick={() => setOpen(true)}
         />
       </Badge>

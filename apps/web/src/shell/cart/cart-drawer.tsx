@@ -1,6 +1,7 @@
 import type { CartItem } from '@inventory/contract';
 import { Button, Drawer } from 'antd';
 import { cart } from './cart-store';
+import { useDialogFocus } from '../dialog-focus';
 
 const lineStyle = {
   display: 'flex',
@@ -18,8 +19,9 @@ export default function CartDrawer({
   items: readonly CartItem[];
   onClose: () => void;
 }) {
+  const dialogFocus = useDialogFocus();
   return (
-    <Drawer title="Cart" open onClose={onClose}>
+    <Drawer {...dialogFocus} title="Cart" open onClose={onClose}>
       {items.length === 0 ? (
         <p>The cart is empty.</p>
       ) : (

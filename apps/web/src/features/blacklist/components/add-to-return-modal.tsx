@@ -9,8 +9,9 @@ import { useState } from 'react';
 import { showApiError } from '../../../shell/api-errors';
 import { callEndpoint } from '../../../shell/http-client';
 import { notify } from '../../../shell/notify';
-import { dollars } from '../../../toolkit/format';
+import { counted, dollars } from '../../../toolkit/format';
 import { useRefreshDevices } from '../../inventory';
+import { useDialogFocus } from '../../../shell/dialog-focus';
 
 const NEW_RETURN = 0;
 
@@ -25,6 +26,7 @@ export function AddToReturnModal({
   entry: BlacklistEntry & { device_id: number; vendor_id: number };
   onClose: () => void;
 }) {
+  const dialogFocus = useDialogFocus();
   const drafts = useQuery({
     queryKey: [vendorTransferEndpoints.list.path, 'drafts', entry.vendor_id],
     queryFn: async () =>
@@ -63,7 +65,7 @@ export function AddToReturnModal({
       ).data;
       await refresh();
       notify.success(
-        `${entry.imei} is on ${transfer.code}, a draft return to ${transfer.vendor} of ${transfer.device_count} device(s).`,
+        `${entry.imei} is on ${transfer.code}, a draft return to ${transfer.vendor} of ${counted(transfer.device_count, 'device')}.`,
       );
       onClose();
     } catch (error) {
@@ -75,6 +77,7 @@ export function AddToReturnModal({
 
   return (
     <Modal
+      {...dialogFocus}
       open
       title={`Return ${entry.imei} to ${entry.vendor}`}
       okText="Add to the return"
@@ -101,8 +104,8 @@ export function AddToReturnModal({
           <Space orientation="vertical">
             {(drafts.data ?? []).map((draft) => (
               <Radio key={draft.id} value={draft.id}>
-                {draft.code}: {draft.reason.replace(/_/g, ' ')}, {draft.device_count} device(s),{' '}
-                {dollars(draft.devices_cost_cents)}
+                {draft.code}: {draft.reason.replace(/_/g, ' ')},{' '}
+                {counted(draft.device_count, 'device')}, {dollars(draft.devices_cost_cents)}
                 {draft.invoice_no ? `, invoice ${draft.invoice_no}` : ''}
               </Radio>
             ))}

@@ -6,6 +6,7 @@ import { callEndpoint } from '../../../shell/http-client';
 import { notify } from '../../../shell/notify';
 import { fieldSchema, zodRule } from '../../../toolkit/zod-rules';
 import { useRefreshDevices } from '../../inventory';
+import { useDialogFocus } from '../../../shell/dialog-focus';
 
 /** Clears a listing with its evidence; a device it held goes back to its status before the hold. */
 export function ClearListingModal({
@@ -15,6 +16,7 @@ export function ClearListingModal({
   entry: BlacklistEntry;
   onClose: () => void;
 }) {
+  const dialogFocus = useDialogFocus();
   const [form] = Form.useForm<{ evidence: string }>();
   const [saving, setSaving] = useState(false);
   const refresh = useRefreshDevices();
@@ -44,6 +46,7 @@ export function ClearListingModal({
 
   return (
     <Modal
+      {...dialogFocus}
       open
       title={`Clear ${entry.imei} from the blacklist`}
       okText="Clear the listing"

@@ -14,6 +14,7 @@ import { notify } from '../../../shell/notify';
 import { fieldSchema, zodRule } from '../../../toolkit/zod-rules';
 import { optionsOf } from '../../master-data/pages/master-data-options';
 import { useRefreshDevices } from '../api/devices.queries';
+import { useDialogFocus } from '../../../shell/dialog-focus';
 
 const ruleOf = (name: keyof CreateBlacklistEntryInput) =>
   zodRule(fieldSchema(createBlacklistEntrySchema, name));
@@ -30,6 +31,7 @@ export function BlacklistEntryDrawer({
   imei?: string;
   onClose: () => void;
 }) {
+  const dialogFocus = useDialogFocus();
   const [form] = Form.useForm<CreateBlacklistEntryInput>();
   const [saving, setSaving] = useState(false);
   const refresh = useRefreshDevices();
@@ -58,6 +60,7 @@ export function BlacklistEntryDrawer({
 
   return (
     <Drawer
+      {...dialogFocus}
       open
       size={480}
       title={imei ? `Put ${imei} on the blacklist` : 'Add an IMEI to the blacklist'}

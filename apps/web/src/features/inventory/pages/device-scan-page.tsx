@@ -24,6 +24,7 @@ import { useDeviceCard, useDeviceLookup } from '../api/devices.queries';
 import { DeviceCard } from '../components/device-card';
 import { DeviceStatusTag, HoldTag } from '../components/device-tags';
 import { holdWords } from '../device-words';
+import { useDialogFocus } from '../../../shell/dialog-focus';
 
 /** The matched identifier in words, for the line above the card. */
 const MATCHED_BY = { imei: 'IMEI', imei2: 'second IMEI', meid: 'MEID', serial: 'serial number' };
@@ -96,7 +97,7 @@ function DeviceLookup() {
         />
       )}
       {found?.card && <DeviceCard card={found.card} />}
-      <Typography.Title level={4} style={{ margin: '16px 0 0' }}>
+      <Typography.Title level={2} style={{ margin: '16px 0 0', fontSize: 20 }}>
         Device registry
       </Typography.Title>
     </Space>
@@ -108,10 +109,12 @@ const DEVICE_PARAM = 'device';
 
 /** A device of the registry opened from its row (`?device=<id>`). */
 function DeviceDrawer({ id, onClose }: { id: number; onClose: () => void }) {
+  const dialogFocus = useDialogFocus();
   const card = useDeviceCard(id);
   const identifier = card.data?.device.identifier;
   return (
     <Drawer
+      {...dialogFocus}
       open
       size={960}
       title={identifier ? `Device ${identifier}` : 'Device'}

@@ -11,6 +11,7 @@ import { callEndpoint } from '../../../shell/http-client';
 import { notify } from '../../../shell/notify';
 import { fieldSchema, zodRule } from '../../../toolkit/zod-rules';
 import { useRefreshInvoices } from '../api/invoices.queries';
+import { useDialogFocus } from '../../../shell/dialog-focus';
 
 type CheckInValues = {
   pallets_received?: number | null;
@@ -32,6 +33,7 @@ export function CheckInModal({
   shipment: InboundShipment;
   onClose: () => void;
 }) {
+  const dialogFocus = useDialogFocus();
   const [form] = Form.useForm<CheckInValues>();
   const damaged = Form.useWatch('damaged', form);
   const refresh = useRefreshInvoices();
@@ -62,6 +64,7 @@ export function CheckInModal({
 
   return (
     <Modal
+      {...dialogFocus}
       open
       title={title}
       okText="Check in"

@@ -11,7 +11,7 @@ import { Link } from 'react-router';
 import { showApiError } from '../../../shell/api-errors';
 import { callEndpoint } from '../../../shell/http-client';
 import { notify } from '../../../shell/notify';
-import { dollars } from '../../../toolkit/format';
+import { counted, dollars } from '../../../toolkit/format';
 import { startDownload, useResourceList } from '../../../toolkit/resource-queries';
 import { DeviceStatusTag } from '../../inventory';
 import {
@@ -72,7 +72,7 @@ export function Discrepancies({
     }
     try {
       await steps.decide.mutateAsync({ ids: chosen, decision, note: note.trim() || null });
-      notify.success(`${chosen.length} IMEI(s) decided: ${decisionWords(decision)}.`);
+      notify.success(`${counted(chosen.length, 'IMEI')} decided: ${decisionWords(decision)}.`);
       setChosen([]);
       setNote('');
     } catch (error) {

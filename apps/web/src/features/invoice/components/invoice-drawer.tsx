@@ -26,6 +26,7 @@ import { dollars, when } from '../../../toolkit/format';
 import { useInvoiceDetail, useInvoiceSteps } from '../api/invoices.queries';
 import { Discrepancies } from './discrepancies';
 import { InvoiceStatusTag } from './invoice-status';
+import { useDialogFocus } from '../../../shell/dialog-focus';
 
 const COUNTS: ReadonlyArray<readonly [keyof Reconciliation, string]> = [
   ['manifest', 'On the manifest'],
@@ -151,6 +152,7 @@ export function InvoiceDrawer({
   onEdit: () => void;
   onClose: () => void;
 }) {
+  const dialogFocus = useDialogFocus();
   const detail = useInvoiceDetail(id);
   const canManage = useCan(INVOICE_MANAGE_ACCESS);
   const canSeeImeis = useCan(INVOICE_IMEI_VIEW_ACCESS);
@@ -160,6 +162,7 @@ export function InvoiceDrawer({
 
   return (
     <Drawer
+      {...dialogFocus}
       open
       size={1000}
       title={invoice ? `Invoice ${invoice.invoice_no}` : 'Purchase invoice'}

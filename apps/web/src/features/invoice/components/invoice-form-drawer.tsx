@@ -35,6 +35,7 @@ import { fieldSchema, zodRule } from '../../../toolkit/zod-rules';
 import { optionsOf } from '../../master-data/pages/master-data-options';
 import { useInvoiceDetail } from '../api/invoices.queries';
 import { bodyOf, NEW_LINE, valuesOf, type InvoiceValues } from '../invoice-form-values';
+import { useDialogFocus } from '../../../shell/dialog-focus';
 
 type RemoteField = Extract<FormField, { kind: 'remote' }>;
 
@@ -80,6 +81,7 @@ function InvoiceForm({
   detail: PurchaseInvoiceDetail | null;
   onClose: () => void;
 }) {
+  const dialogFocus = useDialogFocus();
   const [form] = Form.useForm<InvoiceValues>();
   const writes = useResourceWrites(purchaseInvoiceEndpoints);
   const schema = (detail ? updatePurchaseInvoiceSchema : createPurchaseInvoiceSchema) as Schema;
@@ -102,6 +104,7 @@ function InvoiceForm({
 
   return (
     <Drawer
+      {...dialogFocus}
       open
       size={880}
       title={detail ? `Edit invoice ${detail.invoice.invoice_no}` : 'New purchase invoice'}
@@ -248,11 +251,12 @@ export function InvoiceFormDrawer({
   invoiceId: number | null;
   onClose: () => void;
 }) {
+  const dialogFocus = useDialogFocus();
   const detail = useInvoiceDetail(invoiceId);
   if (invoiceId === null) return <InvoiceForm detail={null} onClose={onClose} />;
   if (detail.data) return <InvoiceForm detail={detail.data} onClose={onClose} />;
   return (
-    <Drawer open size={880} title="Edit invoice" onClose={onClose}>
+    <Drawer {...dialogFocus} open size={880} title="Edit invoice" onClose={onClose}>
       {detail.isError ? (
         <Alert
           type="error"

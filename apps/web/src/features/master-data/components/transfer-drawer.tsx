@@ -31,9 +31,10 @@ import { fieldErrorsOf, showApiError } from '../../../shell/api-errors';
 import { callEndpoint } from '../../../shell/http-client';
 import { notify } from '../../../shell/notify';
 import { useCan } from '../../../shell/use-can';
-import { centsOf, dollars, when } from '../../../toolkit/format';
+import { counted, centsOf, dollars, when } from '../../../toolkit/format';
 import { DeviceStatusTag, HoldTag, useRefreshDevices } from '../../inventory';
 import { codesOf, stepsOf, TRANSFER_STEP_RULES } from './transfer-steps';
+import { useDialogFocus } from '../../../shell/dialog-focus';
 
 const transfersKey = vendorTransferEndpoints.list.path;
 
@@ -61,6 +62,7 @@ function StepModal({
   onSubmit: (body: StepBody, form: ReturnType<typeof Form.useForm>[0]) => Promise<void>;
   onClose: () => void;
 }) {
+  const dialogFocus = useDialogFocus();
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
   const submit = async (values: { carrier?: string; tracking?: string; credit?: number }) => {
@@ -78,6 +80,7 @@ function StepModal({
   };
   return (
     <Modal
+      {...dialogFocus}
       open
       title={step === 'ship' ? `Ship ${transfer.code}` : `Record the credit for ${transfer.code}`}
       okText={step === 'ship' ? 'Ship' : 'Record credit'}
@@ -98,7 +101,7 @@ function StepModal({
         {step === 'ship' ? (
           <>
             <Typography.Paragraph type="secondary">
-              The {transfer.device_count} device(s) leave stock: their status becomes rtv.
+              The {counted(transfer.device_count, 'device')} leave stock: their status becomes rtv.
             </Typography.Paragraph>
             <Form.Item
               label="Carrier"
@@ -135,6 +138,7 @@ function StepModal({
  * steps its status allows.
  */
 export function TransferDrawer({ id, onClose }: { id: number; onClose: () => void }) {
+  const dialogFocus = useDialogFocus();
   const canManage = useCan(VENDOR_TRANSFER_MANAGE_ACCESS);
   const refresh = useRefreshDevices();
   const transfer = useQuery({
@@ -161,7 +165,7 @@ export function TransferDrawer({ id, onClose }: { id: number; onClose: () => voi
       ).data;
       setScanned('');
       await refresh();
-      notify.success(`${after.code} holds ${after.device_count} device(s).`);
+      notify.success(`${after.code} holds ${counted(after.device_count, 'device')}.`);
     } catch (error) {
       const codeErrors = fieldErrorsOf(error)?.codes;
       if (codeErrors) setRefused(codeErrors);
@@ -226,6 +230,7 @@ export function TransferDrawer({ id, onClose }: { id: number; onClose: () => voi
 
   return (
     <Drawer
+      {...dialogFocus}
       open
       size={880}
       title={current ? `Return ${current.code}` : 'Return to vendor'}

@@ -15,6 +15,7 @@ import { useCan } from '../../../shell/use-can';
 import { when } from '../../../toolkit/format';
 import type { Option } from '../../../toolkit/resource-page-config';
 import { searchModels } from '../pages/master-data-options';
+import { useDialogFocus } from '../../../shell/dialog-focus';
 
 /** Under the TAC list's key: learning a TAC refreshes the TAC list and this one together. */
 const tacsKey = tacNumberEndpoints.list.path;
@@ -34,6 +35,7 @@ export function LearnTacModal({
   onClose: () => void;
   onLearned?: () => void;
 }) {
+  const dialogFocus = useDialogFocus();
   const [form] = Form.useForm<LearnValues>();
   const [models, setModels] = useState<Option[]>([]);
   const [saving, setSaving] = useState(false);
@@ -72,6 +74,7 @@ export function LearnTacModal({
 
   return (
     <Modal
+      {...dialogFocus}
       open
       title={`Map TAC ${tac.tac} to a model`}
       okText="Map"

@@ -5,9 +5,11 @@ import { notify } from '../../../shell/notify';
 import { useProfile } from '../../../shell/use-profile';
 import { useAllPermissions, useCreateRole, useUpdateRole } from '../api/office.queries';
 import { PermissionMatrix } from './permission-matrix';
+import { useDialogFocus } from '../../../shell/dialog-focus';
 
 /** Create a role (none given) or edit one: name, description and its permission matrix. */
 export function RoleFormDrawer({ role, onClose }: { role: Role | null; onClose: () => void }) {
+  const dialogFocus = useDialogFocus();
   const [form] = Form.useForm<CreateRoleInput>();
   const permissions = useAllPermissions();
   const createRole = useCreateRole();
@@ -30,6 +32,7 @@ export function RoleFormDrawer({ role, onClose }: { role: Role | null; onClose: 
 
   return (
     <Drawer
+      {...dialogFocus}
       open
       size={640}
       title={role ? `Edit role ${role.name}` : 'New role'}

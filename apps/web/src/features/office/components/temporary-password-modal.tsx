@@ -1,4 +1,5 @@
 import { Modal, Typography } from 'antd';
+import { useDialogFocus } from '../../../shell/dialog-focus';
 
 /** Shows a temporary password once, for the administrator to hand over. */
 export function TemporaryPasswordModal({
@@ -10,8 +11,10 @@ export function TemporaryPasswordModal({
   password: string;
   onClose: () => void;
 }) {
+  const dialogFocus = useDialogFocus();
   return (
     <Modal
+      {...dialogFocus}
       open
       title="Temporary password"
       onOk={onClose}

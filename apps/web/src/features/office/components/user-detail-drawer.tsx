@@ -14,11 +14,13 @@ import { showApiError } from '../../../shell/api-errors';
 import { notify } from '../../../shell/notify';
 import { useCan } from '../../../shell/use-can';
 import { useEndSessions, useUserActivity, useUserSessions } from '../api/office.queries';
+import { useDialogFocus } from '../../../shell/dialog-focus';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
 /** A user's details, open sessions (sign out everywhere) and recent activity. */
 export function UserDetailDrawer({ user, onClose }: { user: User; onClose: () => void }) {
+  const dialogFocus = useDialogFocus();
   const canManage = useCan({ permission: 'user.manage' });
   const canAudit = useCan({ permission: 'audit.view-list' });
   const sessions = useUserSessions(user.id);
@@ -35,7 +37,7 @@ export function UserDetailDrawer({ user, onClose }: { user: User; onClose: () =>
   };
 
   return (
-    <Drawer open size={560} title={user.name} onClose={onClose}>
+    <Drawer {...dialogFocus} open size={560} title={user.name} onClose={onClose}>
       <Descriptions column={1} size="small" bordered>
         <Descriptions.Item label="User name">{user.user_name}</Descriptions.Item>
         <Descriptions.Item label="Type">{user.type}</Descriptions.Item>

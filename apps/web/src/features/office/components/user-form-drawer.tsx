@@ -5,11 +5,13 @@ import { showApiError } from '../../../shell/api-errors';
 import { notify } from '../../../shell/notify';
 import { useAllRoles, useCreateUser, useUpdateUser } from '../api/office.queries';
 import { TemporaryPasswordModal } from './temporary-password-modal';
+import { useDialogFocus } from '../../../shell/dialog-focus';
 
 type FormValues = CreateUserInput & { status?: User['status'] };
 
 /** Create a user (no user given) or edit one; the server's 422 messages land on the fields. */
 export function UserFormDrawer({ user, onClose }: { user: User | null; onClose: () => void }) {
+  const dialogFocus = useDialogFocus();
   const [form] = Form.useForm<FormValues>();
   const roles = useAllRoles();
   const createUser = useCreateUser();
@@ -48,6 +50,7 @@ export function UserFormDrawer({ user, onClose }: { user: User | null; onClose: 
 
   return (
     <Drawer
+      {...dialogFocus}
       open
       size={480}
       title={user ? `Edit ${user.user_name}` : 'New user'}

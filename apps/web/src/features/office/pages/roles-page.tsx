@@ -11,6 +11,7 @@ import { useUrlParam, useUrlState } from '../../../shell/use-url-state';
 import { KeyLink, useRecordHref } from '../../../toolkit/record-link';
 import { useAllRoles, useDeleteRole, useRoleList } from '../api/office.queries';
 import { RoleFormDrawer } from '../components/role-form-drawer';
+import { PAGE_TITLE_STYLE } from '../../../shell/page-styles';
 
 const URL_KEYS = ['search', 'page', 'pageSize', 'sort', 'order'] as const;
 
@@ -62,12 +63,13 @@ export default function RolesPage({ entry }: PageProps) {
     query,
     roles.data?.total,
     setUrl,
-    'roles',
+    ['role', 'roles'],
   );
 
   const columns: TableProps<Role>['columns'] = [
     {
       title: 'Role',
+      fixed: 'left',
       dataIndex: 'name',
       sorter: true,
       sortOrder: sortOrder('name'),
@@ -114,7 +116,7 @@ export default function RolesPage({ entry }: PageProps) {
   return (
     <>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        <Typography.Title level={1} style={PAGE_TITLE_STYLE}>
           {entry.label}
         </Typography.Title>
         {canManage && (
@@ -147,6 +149,7 @@ export default function RolesPage({ entry }: PageProps) {
         />
       )}
       <Table<Role>
+        scroll={{ x: 'max-content' }}
         rowKey="id"
         columns={columns}
         dataSource={roles.data?.items}

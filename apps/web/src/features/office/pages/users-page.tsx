@@ -37,6 +37,7 @@ import {
 import { TemporaryPasswordModal } from '../components/temporary-password-modal';
 import { UserDetailDrawer } from '../components/user-detail-drawer';
 import { UserFormDrawer } from '../components/user-form-drawer';
+import { PAGE_TITLE_STYLE } from '../../../shell/page-styles';
 
 const URL_KEYS = ['search', 'role', 'type', 'status', 'page', 'pageSize', 'sort', 'order'] as const;
 
@@ -107,12 +108,13 @@ export default function UsersPage({ entry }: PageProps) {
     query,
     users.data?.total,
     setUrl,
-    'users',
+    ['user', 'users'],
   );
 
   const columns: TableProps<User>['columns'] = [
     {
       title: 'User name',
+      fixed: 'left',
       dataIndex: 'user_name',
       sorter: true,
       sortOrder: sortOrder('user_name'),
@@ -194,7 +196,7 @@ export default function UsersPage({ entry }: PageProps) {
   return (
     <>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        <Typography.Title level={1} style={PAGE_TITLE_STYLE}>
           {entry.label}
         </Typography.Title>
         {canManage && (
@@ -252,6 +254,7 @@ export default function UsersPage({ entry }: PageProps) {
         />
       )}
       <Table<User>
+        scroll={{ x: 'max-content' }}
         rowKey="id"
         columns={columns}
         dataSource={users.data?.items}

@@ -19,6 +19,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PageProps } from '../../../shell/page-types';
+import { PAGE_TITLE_STYLE } from '../../../shell/page-styles';
 import { useCan } from '../../../shell/use-can';
 import { when } from '../../../toolkit/format';
 import { useBoxDashboard } from '../api/warehouse-boxes.queries';
@@ -93,7 +94,7 @@ export default function BoxDashboardPage({ entry }: PageProps) {
 
   const title = (
     <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
-      <Typography.Title level={3} style={{ margin: 0 }}>
+      <Typography.Title level={1} style={PAGE_TITLE_STYLE}>
         {entry.label}
       </Typography.Title>
       <Space wrap>

@@ -6,6 +6,7 @@ import {
 import { Alert, Button, Dropdown, Space, Table, Typography } from 'antd';
 import { Link } from 'react-router';
 import { showApiError } from '../../../shell/api-errors';
+import { PAGE_TITLE_STYLE } from '../../../shell/page-styles';
 import { callEndpoint } from '../../../shell/http-client';
 import { notify } from '../../../shell/notify';
 import type { PageProps } from '../../../shell/page-types';
@@ -55,7 +56,7 @@ export default function ModelDashboardPage({ entry }: PageProps) {
   return (
     <div>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        <Typography.Title level={1} style={PAGE_TITLE_STYLE}>
           {entry.label}
         </Typography.Title>
         <Link to="/invoice/warehouse-box/dashboard">Warehouse box dashboard</Link>

@@ -13,6 +13,7 @@ import { Button, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { showApiError } from '../../../shell/api-errors';
+import { PAGE_TITLE_STYLE } from '../../../shell/page-styles';
 import type { PageProps } from '../../../shell/page-types';
 import { when } from '../../../toolkit/format';
 import { pickerLoader } from '../../../toolkit/picker-options';
@@ -170,7 +171,9 @@ export default function WarehouseBoxesPage(props: PageProps) {
   if (openId !== null) {
     return (
       <div>
-        <Typography.Title level={3}>{props.entry.label}</Typography.Title>
+        <Typography.Title level={1} style={{ ...PAGE_TITLE_STYLE, marginBottom: 16 }}>
+          {props.entry.label}
+        </Typography.Title>
         <ScanStation
           key={openId}
           boxId={openId}
