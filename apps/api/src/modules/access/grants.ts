@@ -90,7 +90,7 @@ type HoldingsRow = {
  * The roles and permissions of a user; with `lock`, its row locked until the transaction ends so
  * that what was checked is what is changed. 404 when there is no such user.
  */
-export async function holdingsOfUser(
+async function holdingsOfUser(
   tx: Queryable,
   userId: number,
   { lock = true } = {},
