@@ -1,7 +1,10 @@
+import { BEFORE_HOLD, defineLifecycle, nextStatus } from '../lifecycle.js';
+
 /**
  * The device lifecycle (DOMAIN.md 3.1): the stored statuses, and the named actions that move a
- * device between them. The server changes a device's status only through these actions; each
- * checks the current status and the hold, here, before the database is touched.
+ * device between them, declared as a lifecycle (`../lifecycle.ts`). The server changes a device's
+ * status only through these actions (`applyDeviceAction`); the receiving scan's PL/pgSQL function
+ * is the one other writer: it creates devices as received or on hold.
  */
 
 export const DEVICE_STATUSES = [
@@ -67,63 +70,6 @@ export const TERMINAL_STATUSES = [
   'lost',
 ] as const satisfies readonly DeviceStatus[];
 
-/**
- * The actions of this release and what each requires. `to: 'before-hold'` goes back to the status
- * the device had when it was held. `whileHeld` marks the actions a held device may take.
- */
-export const DEVICE_ACTIONS = {
-  hold: { from: PRE_SALE_STATUSES, to: 'hold', whileHeld: false, label: 'put on hold' },
-  clear_hold: { from: ['hold'], to: 'before-hold', whileHeld: true, label: 'clear the hold' },
-  return_to_vendor: {
-    from: VENDOR_RETURNABLE_STATUSES,
-    to: 'rtv',
-    whileHeld: true,
-    label: 'return to its vendor',
-  },
-} as const satisfies Record<
-  string,
-  {
-    readonly from: readonly DeviceStatus[];
-    readonly to: DeviceStatus | 'before-hold';
-    readonly whileHeld: boolean;
-    readonly label: string;
-  }
->;
-export type DeviceAction = keyof typeof DEVICE_ACTIONS;
-
-/** What an action reads of a device. */
-export type DeviceState = {
-  readonly status: DeviceStatus;
-  readonly status_before_hold: DeviceStatus | null;
-};
-
-/** The status an action leads to, or why the device cannot take it. */
-export function nextDeviceStatus(
-  device: DeviceState,
-  action: DeviceAction,
-): { ok: true; status: DeviceStatus } | { ok: false; message: string } {
-  const rule = DEVICE_ACTIONS[action];
-  if (device.status === 'hold' && !rule.whileHeld) {
-    return {
-      ok: false,
-      message:
-        action === 'hold'
-          ? 'The device is on hold already.'
-          : `The device is on hold: clear the hold before you ${rule.label}.`,
-    };
-  }
-  if (!(rule.from as readonly DeviceStatus[]).includes(device.status)) {
-    return {
-      ok: false,
-      message: `A device that is ${statusText(device.status)} cannot ${rule.label}.`,
-    };
-  }
-  if (rule.to === 'before-hold') {
-    return { ok: true, status: device.status_before_hold ?? 'received' };
-  }
-  return { ok: true, status: rule.to };
-}
-
 /** A status in words: `failed_qc` is "failed QC". */
 export const statusText = (status: DeviceStatus): string =>
   status === 'failed_qc'
@@ -133,3 +79,52 @@ export const statusText = (status: DeviceStatus): string =>
       : status === 'hold'
         ? 'on hold'
         : status.replace(/_/g, ' ');
+
+/**
+ * The actions of this release. A held device takes no step but those that start from `hold`:
+ * clearing the hold (back to the status it was held in) and going back to its vendor. Holding is
+ * automatic (a blacklist listing, a scan), so it needs no permission of its own.
+ */
+export const deviceLifecycle = defineLifecycle({
+  name: 'device',
+  states: DEVICE_STATUSES,
+  terminal: TERMINAL_STATUSES,
+  hold: { state: 'hold', reasons: HOLD_REASONS },
+  stateText: statusText,
+  actions: {
+    hold: {
+      from: PRE_SALE_STATUSES,
+      to: 'hold',
+      reason: 'required',
+      label: 'put on hold',
+      event: 'held',
+    },
+    clear_hold: {
+      from: ['hold'],
+      to: BEFORE_HOLD,
+      label: 'clear the hold',
+      event: 'hold_cleared',
+      permission: { permission: 'device.black-list' },
+    },
+    return_to_vendor: {
+      from: VENDOR_RETURNABLE_STATUSES,
+      to: 'rtv',
+      label: 'return to its vendor',
+      event: 'returned_to_vendor',
+      permission: { permission: 'transfer.manage' },
+    },
+  },
+});
+
+export const DEVICE_ACTIONS = deviceLifecycle.actions;
+export type DeviceAction = keyof typeof DEVICE_ACTIONS;
+
+/** What an action reads of a device. */
+export type DeviceState = {
+  readonly status: DeviceStatus;
+  readonly status_before_hold: DeviceStatus | null;
+};
+
+/** The status an action leads to, or why the device cannot take it. */
+export const nextDeviceStatus = (device: DeviceState, action: DeviceAction) =>
+  nextStatus(deviceLifecycle, device, action);

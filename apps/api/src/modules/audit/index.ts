@@ -1,0 +1,2 @@
+/** What other areas use of the audit log. */
+export { activityOfUser, auditActor, recordAudit, recordAudits } from './audit.service.js';

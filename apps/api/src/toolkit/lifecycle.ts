@@ -1,0 +1,216 @@
+import {
+  mayRun,
+  nextStatus,
+  recordNoun,
+  type Lifecycle,
+  type LifecycleRecord,
+} from '@inventory/contract';
+import type { Queryable } from '../db/db.js';
+import { ConflictError, fieldError, ForbiddenError, NotFoundError } from '../http/errors.js';
+import { auditActor, recordAudits } from '../modules/audit/index.js';
+import { accessSubjectOf, type Principal, type RequestMeta } from '../http/principal.js';
+
+/**
+ * Running a lifecycle's actions (decision 0014): the contract declares the states and actions
+ * (`defineLifecycle`), a `LifecycleStore` says where the records and their timeline live, and
+ * `runTransition` / `runTransitions` are the only writers of their state.
+ */
+
+/** One record moved: its id, what names it in messages, and the states it went between. */
+export type TransitionStep<S extends string> = {
+  id: number;
+  label: string;
+  from: S;
+  to: S;
+};
+
+/** What one run writes on the records' timeline: every step of one action. */
+export type TransitionEvents<S extends string> = {
+  /** The action's declared event (`held`). */
+  readonly type: string;
+  readonly steps: readonly TransitionStep<S>[];
+  readonly actor: Principal;
+  readonly ref: TransitionRef | null;
+  /** The run's data, with the reason where the action takes one. */
+  readonly data: Record<string, unknown>;
+};
+
+/** What caused a step: a blacklist entry, a vendor transfer. */
+export type TransitionRef = { readonly type: string; readonly id: number | null };
+
+/**
+ * Where a lifecycle's records live. The table has `id`, `status` and `updated_at`, and, when the
+ * lifecycle declares a hold, `hold_reason` and `status_before_hold`.
+ */
+export type LifecycleStore<S extends string, A extends string, R extends string> = {
+  readonly lifecycle: Lifecycle<S, A, R>;
+  readonly table: string;
+  /** The column that names a record in a refusal: a device's IMEI, an order's number. */
+  readonly label: string;
+  /** What an action sets besides the state, as SQL of ours: `warehouse_box_id = NULL`. */
+  readonly effects?: Partial<Record<A, string>>;
+  /** Writes the steps on the records' timeline (one statement for all), after the update. */
+  readonly writeEvents: (tx: Queryable, events: TransitionEvents<S>) => Promise<unknown>;
+};
+
+export type TransitionInput<A extends string> = {
+  readonly action: A;
+  readonly actor: Principal;
+  readonly meta: RequestMeta;
+  /** Kept only by an action that takes a reason; a hold's must be one of its reasons. */
+  readonly reason?: string | null | undefined;
+  readonly ref?: TransitionRef | undefined;
+  /** Facts for the timeline and the audit entry. */
+  readonly data?: Record<string, unknown> | undefined;
+};
+
+type LockedRecord<S extends string> = LifecycleRecord<S> & { id: number; label: string };
+
+/** At most this many refusals are named in a 409; the rest are counted. */
+const NAMED_REFUSALS = 3;
+
+/** The reason an action keeps: refused (422) when it needs one and has none, or a hold's is unknown. */
+function reasonOf<S extends string, A extends string, R extends string>(
+  lifecycle: Lifecycle<S, A, R>,
+  input: TransitionInput<A>,
+): string | null {
+  const rule = lifecycle.actions[input.action];
+  if (!rule.reason) return null;
+  const reason = input.reason?.trim() || null;
+  if (!reason && rule.reason === 'required') {
+    throw fieldError('reason', `Say why you ${rule.label}.`);
+  }
+  const { hold } = lifecycle;
+  if (
+    reason &&
+    hold &&
+    rule.to === hold.state &&
+    !(hold.reasons as readonly string[]).includes(reason)
+  ) {
+    throw fieldError('reason', `Choose the reason: ${hold.reasons.join(', ')}.`);
+  }
+  return reason;
+}
+
+/**
+ * Locks the records (in id order, so that two runs over overlapping sets cannot deadlock) and
+ * checks each against the lifecycle. Unless a record is refused and `partial` is false, moves
+ * those that may take the action in one update, with their timeline and audit entries in one
+ * statement each, in the caller's transaction.
+ */
+async function transition<S extends string, A extends string, R extends string>(
+  tx: Queryable,
+  store: LifecycleStore<S, A, R>,
+  ids: readonly number[],
+  input: TransitionInput<A>,
+  partial: boolean,
+) {
+  const { lifecycle } = store;
+  const rule = lifecycle.actions[input.action];
+  if (!mayRun(lifecycle, input.action, accessSubjectOf(input.actor))) {
+    throw new ForbiddenError(rule.permission ?? {}, `You cannot ${rule.label}.`);
+  }
+  const reason = reasonOf(lifecycle, input);
+  const hold = lifecycle.hold;
+  const records = await tx.query<LockedRecord<S>>(
+    `SELECT id, ${store.label} AS label, status${hold ? ', status_before_hold' : ''}
+     FROM ${store.table} WHERE id = ANY ($1::bigint[]) ORDER BY id FOR UPDATE`,
+    [ids],
+  );
+  const steps: TransitionStep<S>[] = [];
+  const refusals: { label: string; message: string }[] = [];
+  for (const record of records) {
+    const next = nextStatus(lifecycle, record, input.action);
+    if (next.ok)
+      steps.push({ id: record.id, label: record.label, from: record.status, to: next.status });
+    else refusals.push({ label: record.label, message: next.message });
+  }
+  if (steps.length > 0 && (partial || refusals.length === 0)) {
+    const entersHold = hold !== undefined && rule.to === hold.state;
+    const params: unknown[] = [steps.map((step) => step.id), steps.map((step) => step.to)];
+    if (entersHold) params.push(reason);
+    const effect = store.effects?.[input.action];
+    const sets = [
+      'status = s.target',
+      ...(!hold
+        ? []
+        : entersHold
+          ? ['hold_reason = $3', 'status_before_hold = r.status']
+          : ['hold_reason = NULL', 'status_before_hold = NULL']),
+      ...(effect ? [effect] : []),
+      'updated_at = now()',
+    ];
+    await tx.query(
+      `UPDATE ${store.table} r SET ${sets.join(', ')}
+       FROM unnest($1::bigint[], $2::text[]) AS s (id, target)
+       WHERE r.id = s.id`,
+      params,
+    );
+    const data = { ...input.data, ...(reason !== null && { reason }) };
+    await store.writeEvents(tx, {
+      type: rule.event,
+      steps,
+      actor: input.actor,
+      ref: input.ref ?? null,
+      data,
+    });
+    await recordAudits(
+      tx,
+      {
+        ...auditActor(input.actor, input.meta),
+        action: `${lifecycle.name}.${rule.event}`,
+        entityType: lifecycle.name,
+      },
+      steps.map((step) => ({
+        entityId: step.id,
+        before: { status: step.from },
+        after: { status: step.to, ...data },
+      })),
+    );
+  }
+  return { found: records.length, steps, refusals };
+}
+
+/**
+ * Runs an action on one record: 404 when there is none, 403 when the actor may not run it, 422
+ * when a needed reason is missing, 409 saying why when the record's state does not allow it.
+ */
+export async function runTransition<S extends string, A extends string, R extends string>(
+  tx: Queryable,
+  store: LifecycleStore<S, A, R>,
+  input: TransitionInput<NoInfer<A>> & { readonly id: number },
+): Promise<TransitionStep<S>> {
+  const { found, steps, refusals } = await transition(tx, store, [input.id], input, false);
+  if (found === 0) {
+    throw new NotFoundError(`There is no ${recordNoun(store.lifecycle)} with id ${input.id}.`);
+  }
+  if (refusals[0]) throw new ConflictError(refusals[0].message);
+  return steps[0]!;
+}
+
+/**
+ * Runs an action on many records in one set of statements. Ids of no record are passed over.
+ * When some records' state does not allow it, nothing moves and the 409 names them, unless
+ * `skipRefused` says to move the others and leave those as they are. Answers the steps taken.
+ */
+export async function runTransitions<S extends string, A extends string, R extends string>(
+  tx: Queryable,
+  store: LifecycleStore<S, A, R>,
+  input: TransitionInput<NoInfer<A>> & {
+    readonly ids: readonly number[];
+    readonly skipRefused?: boolean | undefined;
+  },
+): Promise<TransitionStep<S>[]> {
+  if (input.ids.length === 0) return [];
+  const partial = input.skipRefused === true;
+  const { steps, refusals } = await transition(tx, store, input.ids, input, partial);
+  if (refusals.length > 0 && !partial) {
+    const named = refusals
+      .slice(0, NAMED_REFUSALS)
+      .map(({ label, message }) => `${label}: ${message}`);
+    const more =
+      refusals.length > NAMED_REFUSALS ? ` (and ${refusals.length - NAMED_REFUSALS} more)` : '';
+    throw new ConflictError(`${named.join(' ')}${more}`);
+  }
+  return steps;
+}
