@@ -14,38 +14,50 @@ const queryableOf = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
   },
 });
 
+const dbOf = (pglite: PGlite, release: () => void): Db => ({
+  kind: 'pglite',
+  ...queryableOf(pglite),
+  transaction: (fn) => pglite.transaction((tx) => fn(queryableOf(tx))),
+  async listen(channel, onPayload) {
+    await pglite.listen(channel, onPayload);
+  },
+  async close() {
+    try {
+      await pglite.close();
+    } finally {
+      release();
+    }
+  },
+});
+
 /**
  * Opens PGlite on disk under dataDir (locked against a second process), or in memory when dataDir
- * is null (tests). PGlite runs one statement at a time, so its transactions are serialised.
+ * is null (tests), then optionally as a copy of a database that `pgliteImage` saved, which skips
+ * creating and migrating it. PGlite runs one statement at a time, so its transactions are
+ * serialised.
  */
-export async function openPglite(dataDir: string | null): Promise<Db> {
-  let release = () => {};
-  let pglite: PGlite;
-  if (dataDir) {
-    mkdirSync(dataDir, { recursive: true });
-    release = acquireDirectoryLock(join(dataDir, 'pglite.lock'));
-    try {
-      pglite = await PGlite.create(join(dataDir, 'pglite'));
-    } catch (error) {
-      release();
-      throw error;
-    }
-  } else {
-    pglite = await PGlite.create();
+export async function openPglite(
+  dataDir: string | null,
+  options: { image?: Blob } = {},
+): Promise<Db> {
+  if (!dataDir) return dbOf(await PGlite.create({ loadDataDir: options.image }), () => {});
+  mkdirSync(dataDir, { recursive: true });
+  const release = acquireDirectoryLock(join(dataDir, 'pglite.lock'));
+  try {
+    return dbOf(await PGlite.create(join(dataDir, 'pglite')), release);
+  } catch (error) {
+    release();
+    throw error;
   }
-  return {
-    kind: 'pglite',
-    ...queryableOf(pglite),
-    transaction: (fn) => pglite.transaction((tx) => fn(queryableOf(tx))),
-    async listen(channel, onPayload) {
-      await pglite.listen(channel, onPayload);
-    },
-    async close() {
-      try {
-        await pglite.close();
-      } finally {
-        release();
-      }
-    },
-  };
+}
+
+/** An in-memory database prepared by `prepare`, saved whole so others open as copies of it. */
+export async function pgliteImage(prepare: (db: Db) => Promise<void>): Promise<Blob> {
+  const pglite = await PGlite.create();
+  try {
+    await prepare(dbOf(pglite, () => {}));
+    return await pglite.dumpDataDir('none');
+  } finally {
+    await pglite.close();
+  }
 }

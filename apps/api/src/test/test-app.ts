@@ -2,7 +2,6 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import type { Db } from '../db/db.js';
-import { prepareDatabase } from '../db/prepare.js';
 import { hashPassword } from '../modules/session/password-hashing.js';
 import { openTestDatabase } from './test-database.js';
 
@@ -13,14 +12,11 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-const quiet = { info: () => {} };
-
 /** The app on a fresh, migrated and seeded test database, answers checked against the contract. */
 export async function createTestApp(
   options: BuildOptions & { environment?: NodeJS.ProcessEnv; webDist?: string } = {},
 ): Promise<TestApp> {
-  const db = await openTestDatabase();
-  await prepareDatabase(db, quiet);
+  const db = await openTestDatabase({ prepared: true });
   const config = {
     ...loadConfig({ LOG_LEVEL: 'silent', ...options.environment }),
     webDist: options.webDist ?? null,

@@ -3,7 +3,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import type { Db } from '../../db/db.js';
-import { prepareDatabase } from '../../db/prepare.js';
 import { bearer, bodyOf, createRole, createUser, login } from '../../test/test-app.js';
 import { openTestDatabase } from '../../test/test-database.js';
 import {
@@ -39,8 +38,7 @@ const isTouch = (sql: string) => sql.includes('SET last_seen_at = now()');
 const count = (test: (sql: string) => boolean) => statements.filter(test).length;
 
 beforeAll(async () => {
-  db = await openTestDatabase();
-  await prepareDatabase(db, { info: () => {} });
+  db = await openTestDatabase({ prepared: true });
   const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), webDist: null };
   app = await buildApp(config, recording(db), { validateResponses: true });
   await createRole(db, 'Session Test Admin', ['user.view-list', 'user.manage']);
