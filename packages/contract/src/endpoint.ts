@@ -27,6 +27,11 @@ export type EndpointDefinition = {
   readonly params?: Schema;
   readonly query?: Schema;
   readonly body?: Schema;
+  /**
+   * The body is a file itself, sent as application/octet-stream; past `maxBytes` the server stops
+   * reading and answers 413.
+   */
+  readonly fileBody?: { readonly maxBytes: number };
   /** Schema of the `data` member of the answer. */
   readonly response: Schema;
   readonly successStatus?: 200 | 201 | 202;

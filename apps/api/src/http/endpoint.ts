@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import type { $ZodError } from 'zod/v4/core';
-import type { Principal, RequestMeta } from '../modules/session/session.service.js';
+import type { Principal, RequestMeta } from './principal.js';
 import type { PreparedFile } from '../toolkit/downloads.js';
 import { ValidationError } from './errors.js';
 
@@ -41,6 +41,21 @@ export class JsonAnswer {
 /** A handler's answer that is a file, streamed as it is made instead of wrapped as JSON. */
 export class FileAnswer {
   constructor(readonly file: PreparedFile) {}
+}
+
+/**
+ * A Content-Disposition header for any file name: a name that is not plain ASCII goes as a plain
+ * stand-in for old clients and, percent-encoded, exactly (RFC 6266), so a user's name cannot
+ * break the header.
+ */
+export function contentDisposition(disposition: 'inline' | 'attachment', fileName: string) {
+  const plain = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  if (plain === fileName) return `${disposition}; filename="${fileName}"`;
+  const exact = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${disposition}; filename="${plain}"; filename*=UTF-8''${exact}`;
 }
 
 export type EndpointHandler<E extends EndpointDefinition> = (
@@ -102,6 +117,7 @@ export function registerEndpoint<E extends EndpointDefinition>(
   app.route({
     method: endpoint.method,
     url: `${API_BASE}${endpoint.path}`,
+    ...(endpoint.fileBody && { bodyLimit: endpoint.fileBody.maxBytes }),
     config: {
       guard: endpoint.guard,
       keepsAnswers: options.keepsAnswers ?? false,
@@ -122,8 +138,9 @@ export function registerEndpoint<E extends EndpointDefinition>(
         const { fileName, contentType, stream } = result.file;
         reply.header('content-type', contentType);
         // A PDF (a label) opens in the browser's viewer to print; other files are saved.
-        const disposition = contentType === 'application/pdf' ? 'inline' : 'attachment';
-        reply.header('content-disposition', `${disposition}; filename="${fileName}"`);
+        const disposition =
+          result.file.disposition ?? (contentType === 'application/pdf' ? 'inline' : 'attachment');
+        reply.header('content-disposition', contentDisposition(disposition, fileName));
         reply.header('cache-control', 'no-store');
         return reply.send(stream);
       }

@@ -72,6 +72,16 @@ export function buildOpenApiDocument(endpoints: readonly EndpointDefinition[], v
           content: { 'application/json': { schema: toJsonSchema(endpoint.body, 'input') } },
         },
       }),
+      ...(endpoint.fileBody && {
+        requestBody: {
+          required: true,
+          content: {
+            'application/octet-stream': {
+              schema: { type: 'string', format: 'binary', maxLength: endpoint.fileBody.maxBytes },
+            },
+          },
+        },
+      }),
       responses: {
         [status]: {
           description: 'Success',
@@ -87,6 +97,9 @@ export function buildOpenApiDocument(endpoints: readonly EndpointDefinition[], v
         }),
         ...((endpoint.body || endpoint.query || endpoint.params) && {
           422: errorResponse('Invalid input: message maps each field to its messages'),
+        }),
+        ...(endpoint.fileBody && {
+          413: errorResponse(`The file is larger than ${endpoint.fileBody.maxBytes} bytes`),
         }),
       },
     };

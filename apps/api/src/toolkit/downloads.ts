@@ -3,13 +3,15 @@ import type { Readable } from 'node:stream';
 import { API_BASE, canAccess, type Access, type Download } from '@inventory/contract';
 import type { Db } from '../db/db.js';
 import { NotFoundError } from '../http/errors.js';
-import type { Principal } from '../modules/session/session.service.js';
+import type { Principal } from '../http/principal.js';
 
 /** A file made when its link is followed. */
 export type PreparedFile = {
   readonly fileName: string;
   readonly contentType: string;
   readonly stream: Readable;
+  /** Saved, or opened in the browser; by default a PDF opens and anything else is saved. */
+  readonly disposition?: 'inline' | 'attachment';
 };
 
 /** Makes a file from what the link recorded. */

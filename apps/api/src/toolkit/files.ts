@@ -1,8 +1,14 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
-import { IMPORT_MAX_ROWS, type FileColumn, type FileFormat } from '@inventory/contract';
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  type FileColumn,
+  type FileFormat,
+} from '@inventory/contract';
 import ExcelJS from 'exceljs';
+import type { FastifyInstance } from 'fastify';
 import Papa from 'papaparse';
 import { ApiError, fieldError } from '../http/errors.js';
 import {
@@ -20,6 +26,19 @@ export const CONTENT_TYPES: Record<FileFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
+
+/**
+ * Uploads (imports, attachments) arrive as the file itself; the parser is registered once for
+ * every endpoint. An endpoint with a smaller `fileBody` limit applies its own.
+ */
+export function acceptFileBodies(app: FastifyInstance): void {
+  if (app.hasContentTypeParser('application/octet-stream')) return;
+  app.addContentTypeParser(
+    ['text/csv', 'application/octet-stream', CONTENT_TYPES.xlsx, 'application/vnd.ms-excel'],
+    { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+}
 
 /** A cell as a file carries it. */
 export type Cell = string | number | boolean | null;

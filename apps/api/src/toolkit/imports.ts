@@ -1,5 +1,4 @@
 import {
-  IMPORT_MAX_BYTES,
   importEndpoints,
   type FieldErrors,
   type FileColumn,
@@ -13,8 +12,9 @@ import { fieldErrorsOf } from '../http/endpoint.js';
 import { ConflictError, NotFoundError, ValidationError, fieldError } from '../http/errors.js';
 import { auditActor, recordAudit } from '../modules/audit/audit.service.js';
 import type { ModuleContext } from '../modules/module.js';
-import { CONTENT_TYPES, fileStream, readUpload, type Cell } from './files.js';
-import { quoteIdentifier, type ImportKey, type ImportStore, type Prepared } from './resource.js';
+import { acceptFileBodies, CONTENT_TYPES, fileStream, readUpload, type Cell } from './files.js';
+import { quoteIdentifier } from '../http/sql.js';
+import type { ImportKey, ImportStore, Prepared } from './stores.js';
 
 /** The errors an answer carries; the error file has them all. */
 const ERRORS_SHOWN = 500;
@@ -437,13 +437,6 @@ export function registerImports(context: ModuleContext, store: ImportStore): Imp
     }),
   );
 
-  // Uploads arrive as the file itself; registered once for every resource.
-  if (!app.hasContentTypeParser('text/csv')) {
-    app.addContentTypeParser(
-      ['text/csv', 'application/octet-stream', CONTENT_TYPES.xlsx, 'application/vnd.ms-excel'],
-      { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES },
-      (_request, body, done) => done(null, body),
-    );
-  }
+  acceptFileBodies(app);
   return endpoints;
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { Access } from '../access.js';
+import { attachmentEndpoints, defineAttachments } from '../attachments.js';
 import { defineEndpoint } from '../endpoint.js';
 import { idParamsSchema, PICKER_LIMIT, pickerOptionSchema, pickerQuerySchema } from '../list.js';
 import { entityId, optionalText, requiredText, wholeNumber } from '../master-data/fields.js';
@@ -154,6 +155,17 @@ export const purchaseInvoiceEndpoints = {
   ...listEndpoints(purchaseInvoiceList),
   ...writeEndpoints(purchaseInvoiceForm),
 };
+
+/** An invoice's files: the vendor's PDF, photos of what arrived. */
+export const purchaseInvoiceAttachments = defineAttachments({
+  kind: 'purchase_invoice',
+  path: '/purchase-invoices',
+  singular: 'purchase invoice',
+  tag: 'Receiving',
+  view: INVOICE_VIEW_ACCESS,
+  manage: INVOICE_MANAGE_ACCESS,
+});
+export const purchaseInvoiceAttachmentEndpoints = attachmentEndpoints(purchaseInvoiceAttachments);
 
 export const invoiceLineSchema = z.object({
   id: z.int(),

@@ -1,4 +1,5 @@
 import {
+  purchaseInvoiceAttachments,
   purchaseInvoiceList,
   type CreatePurchaseInvoiceInput,
   type DecideDiscrepanciesInput,
@@ -15,10 +16,11 @@ import {
   ValidationError,
   uniqueViolationAs,
 } from '../../http/errors.js';
+import type { AttachmentStore } from '../../toolkit/attachments.js';
 import type { ListStore } from '../../toolkit/resource.js';
-import { auditActor, recordAudit } from '../audit/audit.service.js';
+import { auditActor, recordAudit } from '../audit/index.js';
 import { MODEL_DISPLAY_NAME } from '../master-data/index.js';
-import type { Principal, RequestMeta } from '../session/session.service.js';
+import type { Principal, RequestMeta } from '../../http/principal.js';
 
 /** A received device whose TAC names another model than the vendor's manifest or line. */
 export const MISMATCH_SQL = `(ii.match_status = 'received' AND ii.tac_model_id IS NOT NULL
@@ -65,6 +67,12 @@ export const invoiceStore: ListStore<typeof purchaseInvoiceList> = {
       query.status !== undefined && ['i.status = ?', query.status],
     ],
   },
+};
+
+/** An invoice's files (the vendor's PDF, photos of what arrived) go with it when it is deleted. */
+export const invoiceAttachmentStore: AttachmentStore = {
+  contract: purchaseInvoiceAttachments,
+  table: 'purchase_invoices',
 };
 
 export async function findInvoice(

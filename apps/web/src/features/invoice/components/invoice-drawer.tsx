@@ -1,6 +1,7 @@
 import {
   INVOICE_IMEI_VIEW_ACCESS,
   INVOICE_MANAGE_ACCESS,
+  purchaseInvoiceAttachments,
   type InvoiceLine,
   type PurchaseInvoice,
   type Reconciliation,
@@ -22,6 +23,7 @@ import { ApiError } from '../../../shell/http-client';
 import { showApiError } from '../../../shell/api-errors';
 import { notify } from '../../../shell/notify';
 import { useCan } from '../../../shell/use-can';
+import { AttachmentsPanel } from '../../../toolkit/attachments-panel';
 import { dollars, when } from '../../../toolkit/format';
 import { useInvoiceDetail, useInvoiceSteps } from '../api/invoices.queries';
 import { Discrepancies } from './discrepancies';
@@ -219,6 +221,8 @@ export function InvoiceDrawer({
               {invoice.notes ?? '—'}
             </Descriptions.Item>
           </Descriptions>
+
+          <AttachmentsPanel definition={purchaseInvoiceAttachments} recordId={invoice.id} />
 
           <Typography.Title level={5} style={{ margin: 0 }}>
             Reconciliation
