@@ -2,9 +2,19 @@
 export const isoOrNull = (value: Date | null | undefined): string | null =>
   value ? value.toISOString() : null;
 
+/**
+ * SQL for a timestamptz column as text in `isoOrNull`'s form (milliseconds, `Z`), for lists that
+ * read their rows as JSON: the same row reads the same whichever way it is read.
+ */
+export const isoTextSql = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /** A search term as an ILIKE pattern that matches it anywhere, with its wildcards escaped. */
 export const containsPattern = (term: string | undefined): string | null =>
   term ? `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : null;
+
+/** A table or column name quoted for SQL, for names the code (never a request) gives. */
+export const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** ORDER BY direction from a validated query value. */
 export const direction = (order: 'asc' | 'desc') => (order === 'desc' ? 'DESC' : 'ASC');

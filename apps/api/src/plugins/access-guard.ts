@@ -1,11 +1,8 @@
 import { API_BASE, canAccess, type Guard } from '@inventory/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, ForbiddenError, UnauthorizedError } from '../http/errors.js';
-import {
-  accessSubjectOf,
-  type Principal,
-  type SessionService,
-} from '../modules/session/session.service.js';
+import { accessSubjectOf, type Principal } from '../http/principal.js';
+import type { SessionService } from '../modules/session/session.service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

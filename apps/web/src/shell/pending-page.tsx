@@ -1,8 +1,10 @@
-import type { PageProps } from './page-types';
 import { pageStyles } from './page-styles';
 
-/** A page that is registered, guarded and reachable, and says plainly that it is not built yet. */
-export default function PendingPage({ entry }: PageProps) {
+/**
+ * A page that is registered, guarded and reachable, and says plainly that it is not built yet.
+ * It reads only the entry's words, so it needs nothing of page-types.ts, which loads it.
+ */
+export default function PendingPage({ entry }: { entry: { label: string; summary: string } }) {
   return (
     <section style={pageStyles.panel} aria-labelledby="page-title">
       <h1 id="page-title" style={pageStyles.title}>

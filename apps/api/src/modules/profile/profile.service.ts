@@ -7,10 +7,14 @@ import {
 } from '@inventory/contract';
 import type { Db } from '../../db/db.js';
 import { ValidationError } from '../../http/errors.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { isCommonPassword } from '../session/common-passwords.js';
-import { hashPassword, verifyPassword } from '../session/password-hashing.js';
-import { endSessionsOfUser, type Principal, type RequestMeta } from '../session/session.service.js';
+import { recordAudit } from '../audit/index.js';
+import type { Principal, RequestMeta } from '../../http/principal.js';
+import {
+  endSessionsOfUser,
+  hashPassword,
+  isCommonPassword,
+  verifyPassword,
+} from '../session/index.js';
 
 /** The profile answer of spec section 3, from the principal the guard already read. */
 export function profileOf(principal: Principal): Profile {

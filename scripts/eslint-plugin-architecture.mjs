@@ -1,0 +1,205 @@
+/**
+ * Lint rules for the dependency rules of ARCHITECTURE.md: no import cycles, and an area (a server
+ * module, a web feature) used by another only through its `index.ts`.
+ *
+ * Cycles are found on one import graph of the source trees, built once per lint run from each
+ * file's import statements (TypeScript's pre-processor: type-only and lazy imports count too, as a
+ * cycle of types still ties two files together). A file is reported on each import that leads back
+ * to it. The graph is read from disk once per process: an editor's long-lived lint server sees
+ * imports changed since it started after a restart; `eslint` on the command line always sees them.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const SOURCE_TREES = ['apps/api/src', 'apps/web/src', 'packages/contract/src'];
+const CONTRACT_ENTRY = path.join(ROOT, 'packages/contract/src/index.ts');
+/** A server module or web feature: the folder right under one of these. */
+const AREA_PARENTS = ['apps/api/src/modules', 'apps/web/src/features'].map((p) =>
+  path.join(ROOT, p),
+);
+
+const sourceFiles = () => {
+  const files = [];
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.tsx?$/.test(entry.name)) files.push(full);
+    }
+  };
+  for (const tree of SOURCE_TREES) walk(path.join(ROOT, tree));
+  return files;
+};
+
+/** The source file an import names, as the compilers find it (`.js` names the `.ts` source). */
+export function resolveImport(specifier, importer) {
+  if (specifier === '@inventory/contract') return CONTRACT_ENTRY;
+  if (!specifier.startsWith('.')) return null;
+  const base = path.resolve(path.dirname(importer), specifier.replace(/\.js$/, ''));
+  for (const candidate of [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`]) {
+    if (fs.existsSync(candidate)) return candidate;
+  }
+  return null;
+}
+
+/** Each file of a cycle, with the files of its cycle (its strongly connected component). */
+function cyclesOf(graph) {
+  const order = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const cycleOf = new Map();
+  let next = 0;
+  const visit = (file) => {
+    order.set(file, next);
+    low.set(file, next++);
+    stack.push(file);
+    onStack.add(file);
+    for (const target of graph.get(file) ?? []) {
+      if (!order.has(target)) {
+        visit(target);
+        low.set(file, Math.min(low.get(file), low.get(target)));
+      } else if (onStack.has(target)) {
+        low.set(file, Math.min(low.get(file), order.get(target)));
+      }
+    }
+    if (low.get(file) !== order.get(file)) return;
+    const members = new Set();
+    let member;
+    do {
+      member = stack.pop();
+      onStack.delete(member);
+      members.add(member);
+    } while (member !== file);
+    if (members.size > 1) for (const m of members) cycleOf.set(m, members);
+  };
+  for (const file of graph.keys()) if (!order.has(file)) visit(file);
+  return cycleOf;
+}
+
+let importGraph = null;
+function graph() {
+  if (importGraph) return importGraph;
+  const edges = new Map();
+  for (const file of sourceFiles()) {
+    const { importedFiles } = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
+    edges.set(
+      file,
+      importedFiles.map((i) => resolveImport(i.fileName, file)).filter((target) => target),
+    );
+  }
+  importGraph = { edges, cycleOf: cyclesOf(edges) };
+  return importGraph;
+}
+
+/** The shortest way from `from` back to `to` inside one cycle, for the message. */
+function pathWithin(edges, members, from, to) {
+  const previous = new Map([[from, null]]);
+  const queue = [from];
+  while (queue.length > 0) {
+    const file = queue.shift();
+    if (file === to) break;
+    for (const target of edges.get(file) ?? []) {
+      if (members.has(target) && !previous.has(target)) {
+        previous.set(target, file);
+        queue.push(target);
+      }
+    }
+  }
+  const steps = [];
+  for (let file = to; file; file = previous.get(file)) steps.unshift(file);
+  return steps;
+}
+
+const relative = (file) => path.relative(ROOT, file);
+
+/** Calls `check(node, specifier)` for every import, re-export and lazy import of a file. */
+const onImports = (check) => {
+  const withSource = (node) => {
+    if (node.source && typeof node.source.value === 'string') check(node, node.source.value);
+  };
+  return {
+    ImportDeclaration: withSource,
+    ExportNamedDeclaration: withSource,
+    ExportAllDeclaration: withSource,
+    ImportExpression: withSource,
+  };
+};
+
+const noCycle = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Forbid imports that lead back to the importing file.' },
+    messages: { cycle: 'Import cycle: {{cycle}}.' },
+    schema: [],
+  },
+  create(context) {
+    const file = context.physicalFilename;
+    const { edges, cycleOf } = graph();
+    const members = cycleOf.get(file);
+    if (!members) return {};
+    return onImports((node, specifier) => {
+      const target = resolveImport(specifier, file);
+      if (!target || !members.has(target)) return;
+      const cycle = [file, ...pathWithin(edges, members, target, file)].map(relative);
+      context.report({ node, messageId: 'cycle', data: { cycle: cycle.join(' → ') } });
+    });
+  },
+};
+
+/** The area folder a file belongs to, or null outside the areas. */
+const areaOf = (file) => {
+  for (const parent of AREA_PARENTS) {
+    const rest = path.relative(parent, file);
+    if (!rest.startsWith('..') && rest.includes(path.sep)) {
+      return path.join(parent, rest.split(path.sep)[0]);
+    }
+  }
+  return null;
+};
+
+const areaIndex = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Use another area only through its index.ts (ARCHITECTURE.md).' },
+    messages: {
+      deep: '{{file}} belongs to the area {{area}}: import it through {{area}}/index.ts.',
+    },
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          // Folders that are one area until they are merged into one folder (decision 0016).
+          oneArea: { type: 'array', items: { type: 'array', items: { type: 'string' } } },
+        },
+        additionalProperties: false,
+      },
+    ],
+  },
+  create(context) {
+    const file = context.physicalFilename;
+    const folderOf = new Map();
+    for (const folders of context.options[0]?.oneArea ?? []) {
+      for (const folder of folders)
+        folderOf.set(path.join(ROOT, folder), path.join(ROOT, folders[0]));
+    }
+    const sameArea = (a, b) => (folderOf.get(a) ?? a) === (folderOf.get(b) ?? b);
+    const own = areaOf(file);
+    if (!own) return {};
+    return onImports((node, specifier) => {
+      const target = resolveImport(specifier, file);
+      const area = target && areaOf(target);
+      if (!area || sameArea(area, own) || /^index\.tsx?$/.test(path.relative(area, target))) return;
+      context.report({
+        node,
+        messageId: 'deep',
+        data: { file: relative(target), area: relative(area) },
+      });
+    });
+  },
+};
+
+export default { rules: { 'no-cycle': noCycle, 'area-index': areaIndex } };
