@@ -51,6 +51,9 @@ describe('two stations scanning the same device at the same moment', () => {
       const loser = answers[1 - winner]!;
       expect(loser.message).toContain(`Already received in ${codes[winner]!.code}`);
       expect(loser.device?.imei).toBe(imei);
+      // Only the winner's station may take it back: it is in the other's box, not its own.
+      expect(answers[winner]!.device?.undoable).toBe(true);
+      expect(loser.device?.undoable).toBe(false);
     }
   });
 });

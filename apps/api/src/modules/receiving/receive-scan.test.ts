@@ -64,9 +64,17 @@ describe('a scan', () => {
       result: 'added',
       code: MANIFEST[0],
       message: 'Added: Samsung Galaxy A15, Black, 128 GB.',
-      device: { imei: MANIFEST[0], model: 'Samsung Galaxy A15', status: 'received' },
-      box: { qty_scanned: 1, qty_expected: 6, status: 'receiving' },
+      device: {
+        imei: MANIFEST[0],
+        model: 'Samsung Galaxy A15',
+        status: 'received',
+        undoable: true,
+      },
+      box: { qty_scanned: 1, qty_expected: 6, status: 'receiving', discrepancies: 0 },
     });
+    // What the station puts on the page: the device's row as the box lists it.
+    const content = bodyOf<BoxContent>(await clerk.get(`/warehouse-boxes/${box}/content`)).data;
+    expect(content.devices[0]).toEqual({ ...answer.device, result: 'added' });
     const [device] = await t.db.query<{
       vendor_id: number;
       unit_cost_cents: number;
@@ -130,11 +138,17 @@ describe('a scan', () => {
       result: 'unexpected',
       message:
         'Added, but it is not on the invoice: flagged unexpected (Motorola Moto G Play 2023, 32 GB).',
-      box: { qty_scanned: 2 },
+      box: { qty_scanned: 2, discrepancies: 1 },
     });
     expect(await scan(clerk, box, MISMATCHED)).toMatchObject({
       result: 'model_mismatch',
       message: 'Added, but its TAC says Samsung Galaxy A14; the invoice says Samsung Galaxy A15.',
+      box: { qty_scanned: 3, discrepancies: 2 },
+    });
+    // A refusal carries the box's counts as they stand, discrepancies included.
+    expect((await scan(clerk, box, 'PALLET-7')).box).toMatchObject({
+      qty_scanned: 3,
+      discrepancies: 2,
     });
   });
 
@@ -257,7 +271,7 @@ describe('a scan', () => {
     const dual = content.devices.find((device) => device.imei === DUAL.imei)!;
     const undone = await clerk.post(`/warehouse-boxes/${box}/scans/undo`, { device_id: dual.id });
     expect(undone.statusCode, undone.body).toBe(200);
-    expect(bodyOf(undone).data).toMatchObject({ qty_scanned: 5 });
+    expect(bodyOf(undone).data).toMatchObject({ qty_scanned: 5, discrepancies: 3 });
     const [row] = await t.db.query<{ match_status: string; device_id: number | null }>(
       'SELECT match_status, device_id FROM invoice_imeis WHERE imei = $1',
       [DUAL.imei],
@@ -347,10 +361,11 @@ describe('a device in quarantine', () => {
     });
 
     // Scanned into the box, it is in it, counted, with what its receipt found.
+    // Not undoable: it has been held and released since its receipt, as the box's list says.
     expect(await scan(clerk, box, listed)).toMatchObject({
       result: 'unexpected',
-      device: { imei: listed, status: 'received', hold_reason: null },
-      box: { qty_scanned: 1 },
+      device: { imei: listed, status: 'received', hold_reason: null, undoable: false },
+      box: { qty_scanned: 1, discrepancies: 1 },
     });
     const after = await content();
     expect(after.devices).toEqual([

@@ -2,22 +2,24 @@ import {
   normaliseScan,
   parseDeviceId,
   type ReceiveScan,
+  type BoxCounts,
   type ReceiveScanResult,
-  type ScannedDevice,
 } from '@inventory/contract';
 import type { Queryable } from '../../db/db.js';
 import { ConflictError, NotFoundError } from '../../http/errors.js';
-import type { Principal, RequestMeta } from '../session/session.service.js';
+import type { Principal, RequestMeta } from '../../http/principal.js';
 
-/** What the database answers for a scan (receive_scan, migrations 0009, 0014 and 0015). */
-type DatabaseAnswer = {
+/** The scan's row of the box's scan log, as the answer carries it. */
+type LogRow = Pick<ReceiveScan, 'log_id' | 'at' | 'station' | 'user_name'>;
+
+/** What the database answers for a scan (receive_scan, migrations 0009, 0014, 0015 and 0021). */
+type DatabaseAnswer = LogRow & {
   result: ReceiveScanResult;
   /** The sentence the station shows, as the scan log keeps it. */
   message: string;
-  device: ScannedDevice | null;
-  box: ReceiveScan['box'];
+  device: ReceiveScan['device'];
+  box: BoxCounts;
   detail: Record<string, string | null> | null;
-  log_id: number;
 };
 
 /** The result of a code that is no IMEI or MEID at all, by the parser's problem. */
@@ -38,21 +40,24 @@ async function logUnreadable(
   boxId: number,
   station: string | null,
   entry: { code: string; result: ReceiveScanResult; message: string },
-): Promise<{ box: ReceiveScan['box']; log_id: number }> {
-  const [row] = await db.query<ReceiveScan['box'] & { log_id: number }>(
+): Promise<LogRow & { box: BoxCounts }> {
+  const [row] = await db.query<BoxCounts & LogRow>(
     `WITH box AS (
-       SELECT id, code, status, qty_scanned, qty_expected FROM warehouse_boxes WHERE id = $1
+       SELECT id, code, status, qty_scanned, qty_expected, box_discrepancies(id) AS discrepancies
+       FROM warehouse_boxes WHERE id = $1
      ), logged AS (
        INSERT INTO box_scan_log (box_id, station, actor_id, actor_name, code, result, message)
        SELECT id, $2, $3, $4, $5, $6, $7 FROM box
-       RETURNING id
+       RETURNING id, at, station, actor_name
      )
-     SELECT box.*, logged.id AS log_id FROM box, logged`,
+     SELECT box.*, logged.id AS log_id, to_json(logged.at) #>> '{}' AS at, logged.station,
+       logged.actor_name AS user_name
+     FROM box, logged`,
     [boxId, station, actor.userId, actor.userName, entry.code, entry.result, entry.message],
   );
   if (!row) throw new NotFoundError(`There is no warehouse box with id ${boxId}.`);
-  const { log_id, ...box } = row;
-  return { box, log_id };
+  const { log_id, at, station: logged, user_name, ...box } = row;
+  return { box, log_id, at, station: logged, user_name };
 }
 
 /**
@@ -72,12 +77,12 @@ export async function receiveScan(
   const parsed = parseDeviceId(code);
   if (!parsed.ok) {
     const result = unreadable(parsed.problem);
-    const { box, log_id } = await logUnreadable(db, actor, boxId, station, {
+    const logged = await logUnreadable(db, actor, boxId, station, {
       code,
       result,
       message: parsed.message,
     });
-    return { result, message: parsed.message, code, device: null, box, tac: null, log_id };
+    return { result, message: parsed.message, code, device: null, tac: null, ...logged };
   }
   const [row] = await db
     .query<{ answer: string }>(
@@ -109,5 +114,8 @@ export async function receiveScan(
     box: answer.box,
     tac: answer.result === 'unknown_tac' ? (answer.detail?.tac ?? null) : null,
     log_id: answer.log_id,
+    at: answer.at,
+    station: answer.station,
+    user_name: answer.user_name,
   };
 }
