@@ -230,7 +230,7 @@ test('undo a scan; learn an unknown TAC at the station; a blacklisted IMEI goes 
   await expect(page.getByTestId('box-counts')).toHaveText('3 of 5');
 });
 
-test('close the short box with a manager override, stage it, open its label', async ({ page }) => {
+test('close the short box with a manager override, stage it, print its label', async ({ page }) => {
   await page.goto(boxUrl);
   await expect(page.getByTestId('box-counts')).toHaveText('3 of 5');
 
@@ -278,6 +278,10 @@ test('close the short box with a manager override, stage it, open its label', as
   const label = page.waitForEvent('popup');
   await row.getByRole('button', { name: 'Label' }).click();
   await (await label).waitForURL(/\/api\/v1\/downloads\//);
+  // And its content list, the sheet that travels with the carton.
+  const contentList = page.waitForEvent('popup');
+  await row.getByRole('button', { name: 'Content list' }).click();
+  await (await contentList).waitForURL(/\/api\/v1\/downloads\//);
 });
 
 test('the dashboards count what was received, per vendor, invoice and model', async ({ page }) => {

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
+import { labelPrintable, printEndpoint } from '../documents.js';
 import { defineEndpoint } from '../endpoint.js';
 import { idParamsSchema } from '../list.js';
-import { defineList, downloadSchema, enumFilter, idFilter, listEndpoints } from '../resource.js';
+import { defineList, enumFilter, idFilter, listEndpoints } from '../resource.js';
 import { DEVICE_STATUSES, HOLD_REASONS } from './device-states.js';
 import { DEVICE_CONDITIONS, DEVICE_GRADES } from './receiving-fields.js';
 
@@ -157,14 +158,12 @@ export const deviceCardEndpoint = defineEndpoint({
   response: deviceCardSchema,
 });
 
-export const deviceLabelEndpoint = defineEndpoint({
-  method: 'POST',
+export const deviceLabelEndpoint = printEndpoint({
   path: '/devices/:id/label',
   summary:
-    'A download link for the device label (PDF, 2x1 inch, Code128 IMEI); the print is audited',
+    'A download link for the device label (2x1 inch, Code128 IMEI), as PDF or ZPL; the print is audited',
   tag: 'Devices',
   guard: DEVICE_SCAN_ACCESS,
   params: idParamsSchema,
-  response: downloadSchema,
-  successStatus: 201,
+  printable: labelPrintable('device-label', ['2x1']),
 });

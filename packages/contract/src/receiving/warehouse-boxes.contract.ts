@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { labelPrintable, printEndpoint, sheetPrintable } from '../documents.js';
 import { defineEndpoint } from '../endpoint.js';
 import { idParamsSchema } from '../list.js';
 import { entityId, optionalText, wholeNumber } from '../master-data/fields.js';
@@ -180,13 +181,28 @@ export const scannedDeviceSchema = z.object({
 });
 export type ScannedDevice = z.infer<typeof scannedDeviceSchema>;
 
+/** A device as a box lists it: scanned, with when it was received. */
+export const receivedDeviceSchema = z.extend(scannedDeviceSchema, { received_at: z.string() });
+export type ReceivedDevice = z.infer<typeof receivedDeviceSchema>;
+
+/** A device in a box: how the scan that received it answered, and whether it can be undone. */
+export const boxDeviceSchema = z.extend(receivedDeviceSchema, {
+  result: z.enum(RECEIVE_SCAN_RESULTS),
+  /** Nothing else has happened to it since: the scan can be undone. */
+  undoable: z.boolean(),
+});
+export type BoxDevice = z.infer<typeof boxDeviceSchema>;
+
+/** A box's counts after a scan or an undo, as the box row has them. */
 export const boxCountsSchema = z.object({
   id: z.int(),
   code: z.string(),
   status: z.enum(WAREHOUSE_BOX_STATUSES),
   qty_scanned: z.int(),
   qty_expected: z.nullable(z.int()),
+  discrepancies: z.int(),
 });
+export type BoxCounts = z.infer<typeof boxCountsSchema>;
 
 export const receiveScanSchema = z.object({
   result: z.enum(RECEIVE_SCAN_RESULTS),
@@ -194,12 +210,19 @@ export const receiveScanSchema = z.object({
   message: z.string(),
   /** The code as read (scanner noise dropped). */
   code: z.string(),
-  device: z.nullable(scannedDeviceSchema),
+  /**
+   * The device the code names, when it is in the registry. `undoable` says it is in this box and
+   * its scan can still be undone.
+   */
+  device: z.nullable(z.extend(receivedDeviceSchema, { undoable: z.boolean() })),
   box: boxCountsSchema,
   /** The TAC to learn, for `unknown_tac`. */
   tac: z.nullable(z.string()),
-  /** The scan's row in the box's scan log. */
+  /** The scan's row in the box's scan log: its id, moment, station and person. */
   log_id: z.int(),
+  at: z.string(),
+  station: z.nullable(z.string()),
+  user_name: z.nullable(z.string()),
 });
 export type ReceiveScan = z.infer<typeof receiveScanSchema>;
 
@@ -279,20 +302,12 @@ export const scanLogEndpoint = defineEndpoint({
 /** A box's devices as the station lists them, newest first. */
 export const boxContentSchema = z.object({
   box: warehouseBoxSchema,
-  devices: z.array(
-    z.extend(scannedDeviceSchema, {
-      received_at: z.string(),
-      /** How the scan that received it answered. */
-      result: z.enum(RECEIVE_SCAN_RESULTS),
-      /** Nothing else has happened to it since: the scan can be undone. */
-      undoable: z.boolean(),
-    }),
-  ),
+  devices: z.array(boxDeviceSchema),
   /**
    * Devices scanned at this box that went to quarantine instead (on hold, in no box), newest
    * first: not in the box, nor in its counts.
    */
-  quarantined: z.array(z.extend(scannedDeviceSchema, { received_at: z.string() })),
+  quarantined: z.array(receivedDeviceSchema),
 });
 export type BoxContent = z.infer<typeof boxContentSchema>;
 
@@ -358,15 +373,23 @@ export const stageBoxEndpoint = defineEndpoint({
   response: warehouseBoxSchema,
 });
 
-export const boxLabelEndpoint = defineEndpoint({
-  method: 'POST',
+export const boxLabelEndpoint = printEndpoint({
   path: '/warehouse-boxes/:id/label',
-  summary: 'A download link for the box label (PDF, 4x6 inch, Code128 box code)',
+  summary: 'A download link for the box label (4x6 inch, Code128 box code), as PDF or ZPL',
   tag: 'Receiving',
   guard: WAREHOUSE_BOX_ACCESS,
   params: idParamsSchema,
-  response: downloadSchema,
-  successStatus: 201,
+  printable: labelPrintable('warehouse-box-label', ['4x6']),
+});
+
+/** DOMAIN.md 4.17 "print content list": what a box holds, to travel with it. */
+export const boxContentListEndpoint = printEndpoint({
+  path: '/warehouse-boxes/:id/content-list',
+  summary: "A download link for the box's content list (PDF): its devices by IMEI with model",
+  tag: 'Receiving',
+  guard: WAREHOUSE_BOX_ACCESS,
+  params: idParamsSchema,
+  printable: sheetPrintable('warehouse-box-content-list'),
 });
 
 export const boxInvoiceOptionsEndpoint = pickerEndpoint(

@@ -4,15 +4,14 @@ import {
   deviceCardEndpoint,
   deviceLabelEndpoint,
   deviceLookupEndpoint,
-  DEVICE_SCAN_ACCESS,
   type Device,
 } from '@inventory/contract';
 import { JsonAnswer } from '../../http/endpoint.js';
 import { NotFoundError } from '../../http/errors.js';
-import { labelFile } from '../../toolkit/labels.js';
+import { registerPrintable } from '../../toolkit/documents/print.js';
 import { registerImports } from '../../toolkit/imports.js';
 import { registerList } from '../../toolkit/resource.js';
-import { auditActor, recordAudit } from '../audit/audit.service.js';
+import { auditActor, recordAudit } from '../audit/index.js';
 import type { AppModule } from '../module.js';
 import {
   blacklistImportStore,
@@ -35,7 +34,7 @@ const deviceLabelLines = (device: Device) => [
 export const devicesModule: AppModule = {
   name: 'devices',
   register(context) {
-    const { endpoint, db, downloads } = context;
+    const { endpoint, db } = context;
     registerList(context, deviceStore);
 
     endpoint(deviceLookupEndpoint, ({ query }) => lookUpDevice(db, query.code));
@@ -45,33 +44,35 @@ export const devicesModule: AppModule = {
       return new JsonAnswer(found.card);
     });
 
-    downloads.addProducer('device-label', async (request) => {
-      const card = await deviceCard(db, Number(request.deviceId));
-      if (!card) throw new NotFoundError('The device of this label is gone.');
-      const { device } = card;
-      return labelFile(`label-${device.identifier}.pdf`, '2x1', [
-        { barcode: device.identifier, title: device.model, lines: deviceLabelLines(device) },
-      ]);
-    });
-    endpoint(deviceLabelEndpoint, async ({ principal, params, meta }) => {
-      const [device] = await db.query<{ identifier: string }>(
-        'SELECT identifier FROM devices WHERE id = $1',
-        [params.id],
-      );
-      if (!device) throw new NotFoundError(`There is no device with id ${params.id}.`);
-      // Every print is on record: reprints are counted from the audit log.
-      await recordAudit(db, {
-        ...auditActor(principal, meta),
-        action: 'device.label_printed',
-        entityType: 'device',
-        entityId: params.id,
-        after: { identifier: device.identifier },
-      });
-      return downloads.issue(principal, {
-        producer: 'device-label',
-        access: DEVICE_SCAN_ACCESS,
-        deviceId: params.id,
-      });
+    registerPrintable(context, {
+      endpoint: deviceLabelEndpoint,
+      ask: async ({ principal, params, body, meta }) => {
+        const [device] = await db.query<{ identifier: string }>(
+          'SELECT identifier FROM devices WHERE id = $1',
+          [params.id],
+        );
+        if (!device) throw new NotFoundError(`There is no device with id ${params.id}.`);
+        // Every print is on record: reprints are counted from the audit log.
+        await recordAudit(db, {
+          ...auditActor(principal, meta),
+          action: 'device.label_printed',
+          entityType: 'device',
+          entityId: params.id,
+          after: { identifier: device.identifier, format: body.format, copies: body.copies },
+        });
+        return { deviceId: params.id };
+      },
+      content: async (request) => {
+        const card = await deviceCard(db, Number(request.deviceId));
+        if (!card) throw new NotFoundError('The device of this label is gone.');
+        const { device } = card;
+        return {
+          fileName: `label-${device.identifier}`,
+          labels: [
+            { barcode: device.identifier, title: device.model, lines: deviceLabelLines(device) },
+          ],
+        };
+      },
     });
 
     registerList(context, blacklistStore);

@@ -128,6 +128,26 @@ describe('looking a device up', () => {
     );
     expect(prints!.n).toBe(1);
   });
+
+  it('prints a device label as ZPL for a 2x1 Zebra label, its copies on record', async () => {
+    const { card } = await lookUp(RECEIVED[1]!);
+    const file = await admin.download(`/devices/${card!.device.id}/label`, {
+      format: 'zpl',
+      copies: 2,
+    });
+    expect(file.headers['content-type']).toBe('application/x-zpl');
+    expect(file.body.startsWith('^XA^CI28^PW406^LL203')).toBe(true);
+    expect(file.body).toContain(`^FH^FD${RECEIVED[1]}^FS`);
+    expect(file.body.trimEnd().endsWith('^PQ2^XZ')).toBe(true);
+    const [print] = await t.db.query<{ after: unknown }>(
+      `SELECT after FROM audit_events WHERE action = 'device.label_printed'
+       ORDER BY id DESC LIMIT 1`,
+    );
+    expect(print!.after).toEqual({ identifier: RECEIVED[1], format: 'zpl', copies: 2 });
+    expect(
+      await admin.fieldErrors('POST', `/devices/${card!.device.id}/label`, { size: '4x6' }),
+    ).toEqual({ size: ['Choose the label size: 2x1.'] });
+  });
 });
 
 describe('the blacklist', () => {

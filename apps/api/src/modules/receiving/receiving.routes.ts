@@ -1,6 +1,7 @@
 import {
   addTransferDevicesEndpoint,
   boxContentEndpoint,
+  boxContentListEndpoint,
   boxInvoiceOptionsEndpoint,
   boxLabelEndpoint,
   boxModelOptionsEndpoint,
@@ -34,16 +35,17 @@ import {
   transferStepEndpoint,
   transferVendorOptionsEndpoint,
   undoScanEndpoint,
-  WAREHOUSE_BOX_ACCESS,
   WAREHOUSE_BOX_DASHBOARD_ACCESS,
   warehouseBoxDashboardEndpoint,
 } from '@inventory/contract';
 import { Answer } from '../../http/endpoint.js';
+import { registerAttachments } from '../../toolkit/attachments.js';
 import { registerImports } from '../../toolkit/imports.js';
-import { labelFile } from '../../toolkit/labels.js';
+import { registerPrintable } from '../../toolkit/documents/print.js';
 import { pickerOptions } from '../../toolkit/pickers.js';
 import { registerList, registerWrites } from '../../toolkit/resource.js';
 import type { AppModule } from '../module.js';
+import { boxContentList, boxLabel } from './box-documents.js';
 import { boxDashboard, modelPipeline, modelPipelineFile } from './dashboards.js';
 import {
   checkInShipment,
@@ -56,6 +58,7 @@ import {
   createInvoice,
   decideDiscrepancies,
   deleteInvoice,
+  invoiceAttachmentStore,
   invoiceDetail,
   invoiceStore,
   reconcileInvoice,
@@ -105,6 +108,7 @@ export const receivingModule: AppModule = {
       return new Answer(null, 'The purchase invoice is deleted.');
     });
     endpoint(purchaseInvoiceDetailEndpoint, ({ params }) => invoiceDetail(db, params.id));
+    registerAttachments(context, invoiceAttachmentStore);
     endpoint(reconcileInvoiceEndpoint, ({ principal, params, meta }) =>
       db.transaction((tx) => reconcileInvoice(tx, principal, meta, params.id)),
     );
@@ -165,33 +169,15 @@ export const receivingModule: AppModule = {
     endpoint(stageBoxEndpoint, ({ principal, params, body, meta }) =>
       db.transaction((tx) => stageBox(tx, principal, meta, params.id, body.location)),
     );
-    downloads.addProducer('warehouse-box-label', async (request) => {
-      const box = await findBox(db, Number(request.boxId));
-      return labelFile(`${box.code}.pdf`, '4x6', [
-        {
-          barcode: box.code,
-          title: box.code,
-          lines: [
-            `Invoice ${box.invoice_no}`,
-            box.vendor,
-            box.vendor_label ? `Vendor label: ${box.vendor_label}` : '',
-            box.expected_model
-              ? `${box.expected_model}${box.qty_expected ? ` x ${box.qty_expected}` : ''}`
-              : box.qty_expected
-                ? `Expected: ${box.qty_expected}`
-                : '',
-            `Opened ${box.created_at.slice(0, 10)}`,
-          ].filter(Boolean),
-        },
-      ]);
+    registerPrintable(context, {
+      endpoint: boxLabelEndpoint,
+      ask: async ({ params }) => ({ boxId: (await findBox(db, params.id)).id }),
+      content: async (request) => boxLabel(await findBox(db, Number(request.boxId))),
     });
-    endpoint(boxLabelEndpoint, async ({ principal, params }) => {
-      await findBox(db, params.id);
-      return downloads.issue(principal, {
-        producer: 'warehouse-box-label',
-        access: WAREHOUSE_BOX_ACCESS,
-        boxId: params.id,
-      });
+    registerPrintable(context, {
+      endpoint: boxContentListEndpoint,
+      ask: async ({ params }) => ({ boxId: (await findBox(db, params.id)).id }),
+      content: (request) => boxContentList(db, Number(request.boxId)),
     });
     endpoint(boxInvoiceOptionsEndpoint, ({ query }) =>
       pickerOptions(db, PICKERS.openInvoices, query),

@@ -1,5 +1,9 @@
 import {
   boxContentEndpoint,
+  type BoxContent,
+  type ReceiveScan,
+  type ScanLog,
+  boxContentListEndpoint,
   boxLabelEndpoint,
   closeBoxEndpoint,
   modelDashboardEndpoint,
@@ -14,18 +18,22 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shell/http-client';
 import { startDownload } from '../../../toolkit/resource-queries';
+import { patchQuery } from '../../../toolkit/station';
 import { useRefreshDevices } from '../../inventory';
+import { contentAfterScan, contentAfterUndo, logAfterScan } from '../box-scan-answer';
 
 /**
- * A box's content sits under the box list's key, so that one refresh after a scan, an undo or a
- * close updates the station, the list and its count alike.
+ * A box's content sits under the box list's key, so that one refresh after a close or a reopen
+ * updates the station, the list and its count alike.
  */
 const boxesKey = [warehouseBoxEndpoints.list.path] as const;
+const contentKey = (id: number) => [...boxesKey, 'content', id] as const;
+const scansKey = (id: number) => [...boxesKey, 'scans', id] as const;
 
 /** The box and its devices, newest first: what the station shows, also after a reload. */
 export function useBoxContent(id: number) {
   return useQuery({
-    queryKey: [...boxesKey, 'content', id],
+    queryKey: contentKey(id),
     queryFn: async () => (await callEndpoint(boxContentEndpoint, { params: { id } })).data,
   });
 }
@@ -39,14 +47,47 @@ const SCAN_LOG_SHOWN = 200;
  */
 export function useScanLog(id: number) {
   return useQuery({
-    queryKey: [...boxesKey, 'scans', id],
+    queryKey: scansKey(id),
     queryFn: async () =>
       (await callEndpoint(scanLogEndpoint, { params: { id }, query: { limit: SCAN_LOG_SHOWN } }))
         .data,
   });
 }
 
-/** The station's writes; each refreshes the boxes and the device registry. */
+/**
+ * A scan into the box, and its answer put on the station's page: the box's counts, its devices
+ * and its log change as the answer says, without reading the box again. Lists of boxes and
+ * devices elsewhere are only marked stale: they are read when next shown.
+ */
+export function useBoxScan(id: number) {
+  const client = useQueryClient();
+  const refreshDevices = useRefreshDevices();
+  return {
+    send: async (code: string, station: string) =>
+      (
+        await callEndpoint(receiveScanEndpoint, {
+          params: { id },
+          body: { code, ...(station && { station }) },
+        })
+      ).data,
+    apply: async (answer: ReceiveScan) => {
+      const followed = await patchQuery<BoxContent>(client, contentKey(id), (content) =>
+        contentAfterScan(content, answer),
+      );
+      if (followed) {
+        await patchQuery<ScanLog>(client, scansKey(id), (log) => logAfterScan(log, answer));
+      } else {
+        await client.invalidateQueries({ queryKey: scansKey(id), exact: true });
+      }
+      await Promise.all([
+        client.invalidateQueries({ queryKey: boxesKey, refetchType: 'none' }),
+        refreshDevices(),
+      ]);
+    },
+  };
+}
+
+/** The station's other writes; each refreshes the boxes and the device registry. */
 export function useBoxActions(id: number) {
   const client = useQueryClient();
   const refreshDevices = useRefreshDevices();
@@ -54,20 +95,20 @@ export function useBoxActions(id: number) {
     Promise.all([client.invalidateQueries({ queryKey: boxesKey }), refreshDevices()]);
   const params = { id };
   return {
-    scan: useMutation({
-      mutationFn: async ({ code, station }: { code: string; station: string }) =>
-        (
-          await callEndpoint(receiveScanEndpoint, {
-            params,
-            body: { code, ...(station && { station }) },
-          })
-        ).data,
-      onSettled: refresh,
-    }),
+    // Its answer (the box's counts) is put on the page, as a scan's is.
     undo: useMutation({
       mutationFn: async (deviceId: number) =>
         (await callEndpoint(undoScanEndpoint, { params, body: { device_id: deviceId } })).data,
-      onSettled: refresh,
+      onSuccess: async (counts, deviceId) => {
+        await patchQuery<BoxContent>(client, contentKey(id), (content) =>
+          contentAfterUndo(content, deviceId, counts),
+        );
+        await Promise.all([
+          client.invalidateQueries({ queryKey: boxesKey, refetchType: 'none' }),
+          refreshDevices(),
+        ]);
+      },
+      onError: refresh,
     }),
     close: useMutation({
       mutationFn: async (overrideReason: string | null) =>
@@ -92,14 +133,17 @@ export function useBoxActions(id: number) {
 }
 
 /**
- * Opens the box's label (a 4x6 PDF with its Code128 code) in a new tab to print. The tab is
- * opened at the click, before the link is asked for, so that no popup blocker stops it; when the
- * browser refuses a tab the file is downloaded instead.
+ * Opens a box's printout (a PDF) in a new tab to print. The tab is opened at the click, before the
+ * link is asked for, so that no popup blocker stops it; when the browser refuses a tab the file is
+ * downloaded instead.
  */
-export async function openBoxLabel(id: number): Promise<void> {
+async function openBoxPrintout(
+  endpoint: typeof boxLabelEndpoint | typeof boxContentListEndpoint,
+  id: number,
+): Promise<void> {
   const tab = window.open('', '_blank');
   try {
-    const download = (await callEndpoint(boxLabelEndpoint, { params: { id } })).data;
+    const download = (await callEndpoint(endpoint, { params: { id } })).data;
     if (tab) tab.location.href = download.url;
     else startDownload(download);
   } catch (error) {
@@ -107,6 +151,12 @@ export async function openBoxLabel(id: number): Promise<void> {
     throw error;
   }
 }
+
+/** The box's label: a 4x6 PDF with its Code128 code. */
+export const openBoxLabel = (id: number) => openBoxPrintout(boxLabelEndpoint, id);
+
+/** The box's content list: its devices by model and IMEI, with a barcode of the box code. */
+export const openBoxContentList = (id: number) => openBoxPrintout(boxContentListEndpoint, id);
 
 /** The dashboard's figures; days are the browser's (its time zone goes along). */
 export function useBoxDashboard() {

@@ -19,9 +19,10 @@ import { when } from '../../../toolkit/format';
 import { pickerLoader } from '../../../toolkit/picker-options';
 import type { Option, ResourcePageConfig } from '../../../toolkit/resource-page-config';
 import { ResourcePage } from '../../../toolkit/resource-page';
-import { openBoxLabel } from '../api/warehouse-boxes.queries';
+import { openBoxContentList, openBoxLabel } from '../api/warehouse-boxes.queries';
 import { ScanStation } from '../components/scan-station';
-import { BOX_STATUS_COLORS, countText } from '../scan-feedback';
+import { countText } from '../../../toolkit/station';
+import { BOX_STATUS_COLORS } from '../scan-feedback';
 
 /** The box whose station is open, in the address: a reload stays at the station. */
 const BOX_PARAM = 'box';
@@ -109,6 +110,9 @@ export default function WarehouseBoxesPage(props: PageProps) {
           </Button>
           <Button size="small" onClick={() => void openBoxLabel(box.id).catch(showApiError)}>
             Label
+          </Button>
+          <Button size="small" onClick={() => void openBoxContentList(box.id).catch(showApiError)}>
+            Content list
           </Button>
         </>
       ),
