@@ -2,6 +2,7 @@
  * The one access rule of the application (spec section 6), shared by the side menu, the route
  * guards of the web app and the permission checks of the server.
  */
+import type { PermissionName } from './permissions.js';
 
 /**
  * What a menu item, a page or an endpoint requires: a permission name, or 'roles' with a role list.
@@ -9,9 +10,9 @@
  * a warehouse box) names it in `andPermission`: both are then needed.
  */
 export type Access = {
-  readonly permission?: string;
+  readonly permission?: PermissionName | typeof ROLES_PERMISSION;
   readonly roles?: readonly string[];
-  readonly andPermission?: string;
+  readonly andPermission?: PermissionName;
 };
 
 /** The part of a profile the access rule reads. */

@@ -1,20 +1,24 @@
 import type { PermissionGroup } from './menu-groups.js';
 
-export type PermissionDefinition = {
-  readonly name: string;
+export type PermissionDefinition<Name extends string = PermissionName> = {
+  readonly name: Name;
   readonly group: PermissionGroup;
   readonly description: string;
 };
 
-const define = (group: PermissionGroup, entries: ReadonlyArray<readonly [string, string]>) =>
-  entries.map(([name, description]): PermissionDefinition => ({ name, group, description }));
+/** One group's permissions; the names stay literal, so the catalogue is the type of every name. */
+const define = <const Name extends string>(
+  group: PermissionGroup,
+  entries: ReadonlyArray<readonly [Name, string]>,
+) =>
+  entries.map(([name, description]): PermissionDefinition<Name> => ({ name, group, description }));
 
 /**
  * The permission catalogue (DOMAIN.md 6.1). Names listed by the spec are kept verbatim, mixed styles
  * included. It is synced into the database at start; these rows cannot be renamed or deleted.
  * The permissions that DOMAIN.md 6.3 replaces by role lists are deliberately absent.
  */
-export const PERMISSION_CATALOGUE: readonly PermissionDefinition[] = [
+export const PERMISSION_CATALOGUE = [
   ...define('Dashboard', [
     ['statistics.list-os', 'Main dashboard: stock by OS and pipeline figures'],
     ['web-order.view-list', 'Web orders from cart checkouts'],
@@ -141,8 +145,14 @@ export const PERMISSION_CATALOGUE: readonly PermissionDefinition[] = [
     ['agent.sim-return', 'Agent: return SIMs'],
     ['agent.cart', 'Agent: shop and cart'],
   ]),
-];
+] as const;
 
-export const PERMISSION_NAMES: ReadonlySet<string> = new Set(
+/**
+ * A permission's name, drawn from the catalogue: a guard, a page or a default role naming one the
+ * catalogue does not hold does not compile.
+ */
+export type PermissionName = (typeof PERMISSION_CATALOGUE)[number]['name'];
+
+export const PERMISSION_NAMES: ReadonlySet<string> = new Set<string>(
   PERMISSION_CATALOGUE.map((permission) => permission.name),
 );

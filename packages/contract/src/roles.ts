@@ -1,4 +1,5 @@
 import type { Access } from './access.js';
+import type { PermissionName } from './permissions.js';
 
 /** The thirteen role names of spec section 6, verbatim. */
 export const SPEC_ROLES = {
@@ -56,7 +57,7 @@ export const STATION_ACCESS = {
 export type RoleDefinition = {
   readonly name: string;
   readonly description: string;
-  readonly permissions: readonly string[];
+  readonly permissions: readonly PermissionName[];
 };
 
 /**

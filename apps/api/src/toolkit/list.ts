@@ -12,19 +12,26 @@ export type SortSql = {
 /** One WHERE condition with `?` for each of its values; null or false when a filter is unset. */
 export type Condition = readonly [sql: string, ...values: unknown[]] | null | false;
 
-/** How a list reads its table: a new list declares these and gets paging, count and export. */
-export type ListSql<Query> = {
+/**
+ * How a list reads its table: a new list declares these and gets paging, count and export. Its
+ * sorts are exactly the sorts its query allows (the contract's), so a sort left out or misspelt
+ * does not compile.
+ */
+export type ListSql<Query extends ListQuery> = {
   /** FROM clause, joins included: `colors c`. */
   readonly from: string;
   /** The row's id column, the tie-breaker of every order: `c.id`. */
   readonly id: string;
   /** SELECT list of one item, in the contract's shape (timestamps as ISO text). */
   readonly columns: string;
-  readonly sorts: Readonly<Record<string, SortSql>>;
+  readonly sorts: Readonly<Record<Query['sort'], SortSql>>;
   /** The condition for a search term; `pattern` is the term as an escaped ILIKE pattern. */
   readonly search?: (pattern: string, term: string) => Condition;
-  /** The conditions of the filters that are set in a query. */
-  readonly filters?: (query: Query) => readonly Condition[];
+  /**
+   * The conditions of the filters that are set in a query. A method, so that any store's list is
+   * a list of the general kind (the toolkit's steps and the lists of stores take any).
+   */
+  filters?(query: Query): readonly Condition[];
 };
 
 export type ListQuery = {
@@ -44,18 +51,11 @@ function conditionsOf<Q extends ListQuery>(list: ListSql<Q>, query: Q): Conditio
 }
 
 const sortOf = <Q extends ListQuery>(list: ListSql<Q>, query: Q): SortSql => {
-  const sort = list.sorts[query.sort];
+  const sorts: Readonly<Partial<Record<string, SortSql>>> = list.sorts;
+  const sort = sorts[query.sort];
   if (!sort) throw new Error(`List sort ${query.sort} is not declared.`);
   return sort;
 };
-
-/** Every SQL text that a query of the list reads with: what names the tables it depends on. */
-export function listSqlText<Q extends ListQuery>(list: ListSql<Q>, query: Q): string {
-  const conditions = conditionsOf(list, query).flatMap((condition) =>
-    condition ? [condition[0]] : [],
-  );
-  return [`FROM ${list.from}`, list.columns, sortOf(list, query).sql, ...conditions].join('\n');
-}
 
 type KeyedRow = Row & { id: number; _key: string };
 

@@ -3,7 +3,6 @@ import {
   resourceEndpoints,
   writeEndpoints,
   type FieldErrors,
-  type ImportDefinition,
   type ListDefinition,
   type ListEndpoints,
   type ResourceDefinition,
@@ -22,123 +21,36 @@ import {
 } from '../http/errors.js';
 import { auditActor, recordAudit } from '../modules/audit/audit.service.js';
 import type { ModuleContext } from '../modules/module.js';
-import type { Principal, RequestMeta } from '../modules/session/session.service.js';
+import type { Principal, RequestMeta } from '../http/principal.js';
+import { quoteIdentifier, whereOf } from '../http/sql.js';
 import { registerImports } from './imports.js';
+import type {
+  ListQueryOf,
+  ListStore,
+  Prepared,
+  ResourceStore,
+  WriteInput,
+  Writer,
+} from './stores.js';
 import { CONTENT_TYPES, fileStream, type Cell } from './files.js';
 import { createAnswerCache } from './answer-cache.js';
-import { allRows, countRows, listPage, listSqlText, type ListSql } from './list.js';
+import { allRows, countRows, listPage, type Condition, type ListSql } from './list.js';
+import { scopeOf, withinScope } from './scope.js';
 
-/** A list's parsed query: its filters' values and the toolkit's paging and sort. */
-export type ListQueryOf<R extends ListDefinition> =
-  R extends ListDefinition<infer _I, infer Filters, infer Sort>
-    ? { [K in keyof Filters]?: z.output<Filters[K]> } & {
-        search?: string | undefined;
-        sort: Sort;
-        order: 'asc' | 'desc';
-        cursor?: string | undefined;
-        limit: number;
-      }
-    : never;
-
-/** An input to prepare for writing: a create (id null) or an update of row `id`. */
-export type WriteInput = { readonly input: Record<string, unknown>; readonly id: number | null };
-
-/** Column values to write, or the field messages that stop the write. */
-export type Prepared =
-  | { readonly values: Record<string, unknown>; readonly errors?: undefined }
-  | { readonly errors: FieldErrors; readonly values?: undefined };
-
-/** Where a row may be used: a count of the rows that refer to row `$1`. */
-export type Reference = { readonly label: string; readonly countSql: string };
-
-/** The server half of a toolkit list: how its rows are read. */
-export type ListStore<L extends ListDefinition = ListDefinition> = {
-  readonly contract: L;
-  readonly list: ListSql<ListQueryOf<L>>;
-};
-
-/** Turns inputs into column values, many at once (an import resolves references in one query). */
-export type PrepareRows = (inputs: readonly WriteInput[], db: Queryable) => Promise<Prepared[]>;
-
-/** Who writes, for the events and audit entries that a last step writes itself. */
-export type Writer = { readonly actor: Principal; readonly meta: RequestMeta };
-
-/**
- * Last step before rows are written, inside the writing transaction (never at a dry run): e.g.
- * creating the brands that imported models name. Gets and gives column values.
- */
-export type FinishRows = (
-  records: Record<string, unknown>[],
-  db: Queryable,
-  writer: Writer,
-) => Promise<Record<string, unknown>[]>;
-
-/** How an import matches the rows of its table that a file row updates. */
-export type ImportKey = {
-  /** The fields of the unique key; the last one is named in errors. */
-  readonly fields: readonly string[];
-  /** The ON CONFLICT target: the columns of the unique index. */
-  readonly conflict: string;
-  /** The index's predicate when it is a partial unique index. */
-  readonly conflictWhere?: string;
-  /** A SQL expression giving the key as the fields' values lower-cased and joined by `|`. */
-  readonly match: string;
-};
-
-/**
- * An import that writes more than one table (a manifest creates invoices, lines and IMEIs): it
- * writes the checked rows itself and counts the rows a commit would update.
- */
-export type ImportWriter = {
-  /** The fields that make a row unique in a file; the last one is named in errors. */
-  readonly fields: readonly string[];
-  countExisting(records: readonly Record<string, unknown>[], db: Queryable): Promise<number>;
-  write(
-    records: readonly Record<string, unknown>[],
-    tx: Queryable,
-    writer: Writer,
-  ): Promise<{ created: number; updated: number }>;
-};
-
-/**
- * The server half of a file import (the toolkit's upload, check and commit): into one table by
- * its unique key, or through a writer of its own.
- */
-export type ImportStore = {
-  readonly contract: ImportDefinition;
-  readonly table: string;
-  /** The audit log's entity type: `color`, `tac_number`. */
-  readonly entity: string;
-  readonly prepare?: PrepareRows;
-  readonly finish?: FinishRows;
-  readonly imports: {
-    /** The schema of one file row. */
-    readonly rowSchema: Schema;
-  } & ({ readonly key: ImportKey } | { readonly writer: ImportWriter });
-};
-
-/**
- * The server half of a toolkit resource: how its rows are read, written and imported. Everything
- * else (endpoints, paging, count, export, import steps, audit, 409 on use) comes from the toolkit.
- */
-export type ResourceStore<R extends ResourceDefinition = ResourceDefinition> = ListStore<R> & {
-  readonly table: string;
-  /** The audit log's entity type: `color`, `tac_number`. */
-  readonly entity: string;
-  /** Unique index name to the field and message of its 422. */
-  readonly uniques: Readonly<Record<string, readonly [field: string, message: string]>>;
-  readonly references: readonly Reference[];
-  /** Each result has the same keys for inputs of the same fields. Default: as given. */
-  readonly prepare?: PrepareRows;
-  readonly finish?: FinishRows;
-  readonly imports: {
-    readonly key: ImportKey;
-    /** The schema of one file row, when it differs from the create input. */
-    readonly rowSchema?: Schema;
-  };
-};
-
-export const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
+export type {
+  ListQueryOf,
+  WriteInput,
+  Prepared,
+  Reference,
+  ListStore,
+  PrepareRows,
+  Writer,
+  FinishRows,
+  ImportKey,
+  ImportWriter,
+  ImportStore,
+  ResourceStore,
+} from './stores.js';
 
 /** The fields of an input that are set, as values to write; or the errors, when there are any. */
 export const preparedOf = (input: Record<string, unknown>, errors: FieldErrors = {}): Prepared =>
@@ -154,7 +66,7 @@ const defaultPrepare = async (inputs: readonly WriteInput[]): Promise<Prepared[]
   inputs.map(({ input }) => preparedOf(input));
 
 export async function prepareOne(
-  store: ResourceStore,
+  store: WriteStore,
   input: Record<string, unknown>,
   id: number | null,
   db: Queryable,
@@ -166,7 +78,7 @@ export async function prepareOne(
 
 /** Column values after the store's last step before writing. */
 export async function finishOne(
-  store: ResourceStore,
+  store: WriteStore,
   values: Record<string, unknown>,
   db: Queryable,
   writer: Writer,
@@ -178,19 +90,36 @@ export async function finishOne(
 type ItemSource = {
   readonly contract: { readonly singular: string };
   readonly list: Pick<ListSql<never>, 'from' | 'id' | 'columns'>;
+  readonly scope?: ListStore['scope'];
 };
 
-export async function findItem(store: ItemSource, db: Queryable, id: number): Promise<Row> {
-  const [item] = await db.query(
-    `SELECT ${store.list.columns} FROM ${store.list.from} WHERE ${store.list.id} = $1`,
-    [id],
+/** A row as a store reads it: in its contract's item shape, or of any shape for a store in general. */
+export type StoreItem<S extends ItemSource> = S['contract'] extends {
+  readonly item: infer Item extends Schema;
+}
+  ? unknown extends z.output<Item>
+    ? Row
+    : z.output<Item> & Row
+  : Row;
+
+/** One row by id; with the asker, a row outside the store's scope is not found either (404). */
+export async function findItem<S extends ItemSource>(
+  store: S,
+  db: Queryable,
+  id: number,
+  asker?: Principal,
+): Promise<StoreItem<S>> {
+  const where = whereOf([[`${store.list.id} = ?`, id], asker ? scopeOf(store, asker) : null]);
+  const [item] = await db.query<StoreItem<S>>(
+    `SELECT ${store.list.columns} FROM ${store.list.from} ${where.sql}`,
+    where.params,
   );
   if (!item) throw new NotFoundError(`There is no ${store.contract.singular} with id ${id}.`);
   return item;
 }
 
 /** How many rows refer to a row, per reference that has any: "12 TAC numbers". */
-export async function usesOf(store: ResourceStore, db: Queryable, id: number): Promise<string[]> {
+export async function usesOf(store: WriteStore, db: Queryable, id: number): Promise<string[]> {
   const uses: string[] = [];
   for (const reference of store.references) {
     const [row] = await db.query<{ n: number }>(`SELECT (${reference.countSql})::int AS n`, [id]);
@@ -199,10 +128,10 @@ export async function usesOf(store: ResourceStore, db: Queryable, id: number): P
   return uses;
 }
 
-const auditAction = (store: ResourceStore, verb: string) => `${store.entity}.${verb}`;
+const auditAction = (store: WriteStore, verb: string) => `${store.entity}.${verb}`;
 
 async function createItem(
-  store: ResourceStore,
+  store: WriteStore,
   db: Queryable,
   actor: Principal,
   input: Record<string, unknown>,
@@ -234,7 +163,7 @@ async function createItem(
 
 /** Writes the given column values of one row and records what changed. */
 export async function updateItem(
-  store: ResourceStore,
+  store: WriteStore,
   db: Queryable,
   actor: Principal,
   id: number,
@@ -271,13 +200,13 @@ export async function updateItem(
 }
 
 async function deleteItem(
-  store: ResourceStore,
+  store: WriteStore,
   db: Queryable,
   actor: Principal,
   id: number,
   meta: RequestMeta,
 ) {
-  const before = await findItem(store, db, id);
+  const before = await findItem(store, db, id, actor);
   await db.query(`SELECT 1 FROM ${store.table} WHERE id = $1 FOR UPDATE`, [id]);
   const uses = await usesOf(store, db, id);
   if (uses.length > 0) {
@@ -304,35 +233,50 @@ export const cellOf = (value: unknown): Cell => {
   return JSON.stringify(value);
 };
 
-async function* exportChunks(store: ListStore, db: Queryable, query: ListQueryOf<ListDefinition>) {
+async function* exportChunks(
+  store: ListStore,
+  db: Queryable,
+  query: ListQueryOf<ListDefinition>,
+  scope: Condition,
+) {
   const keys = store.contract.exportColumns.map((column) => column.key);
-  for await (const rows of allRows(db, store.list, query)) {
+  for await (const rows of allRows(db, withinScope(store.list, scope), query)) {
     yield rows.map((row) => keys.map((key) => cellOf(row[key])));
   }
 }
 
 const stamp = () => new Date().toISOString().slice(0, 10);
 
-/** Registers the reading endpoints of a list (page, count, one row, export) and its export file. */
-export function registerList<L extends ListDefinition>(
-  context: ModuleContext,
-  store: ListStore<L>,
-): ListEndpoints {
-  const { endpoint, db, downloads } = context;
-  const general = store as unknown as ListStore;
-  const { contract } = general;
-  const endpoints = listEndpoints(contract) as unknown as ListEndpoints;
+/**
+ * A list's query as its endpoint parsed it, by the list's own schema (`listQuerySchemaOf`): zod's
+ * types of a list in general (any filters) keep none of its keys, so they are named here.
+ */
+const listQueryOf = (parsed: Record<string, unknown>) => parsed as ListQueryOf<ListDefinition>;
 
-  const pages = createAnswerCache(context.dataVersions);
-  const counts = createAnswerCache(context.dataVersions);
-  const keepsAnswers = { keepsAnswers: true };
+const listsByApp = new WeakMap<object, ListStore[]>();
+
+/** Every list an app registered, in order: the index test explains each one's sorts. */
+export const registeredLists = (app: object): readonly ListStore[] => listsByApp.get(app) ?? [];
+
+/** Registers the reading endpoints of a list (page, count, one row, export) and its export file. */
+export function registerList(context: ModuleContext, store: ListStore): ListEndpoints {
+  const { endpoint, db, downloads } = context;
+  const { contract } = store;
+  const endpoints = listEndpoints(contract);
+  listsByApp.set(context.app, [...registeredLists(context.app), store]);
+
+  // Answers are kept per scope: the asker's condition is part of an answer's key.
+  const pages = createAnswerCache(context.dataVersions, store.reads ?? []);
+  const counts = createAnswerCache(context.dataVersions, store.reads ?? []);
+  const keepsAnswers = { keepsAnswers: store.reads !== undefined };
   endpoint(
     endpoints.list,
-    async ({ query, principal }) => {
-      const sql = listSqlText(general.list, query as never);
+    async ({ query: parsed, principal }) => {
+      const query = listQueryOf(parsed);
+      const scope = scopeOf(store, principal);
       return new JsonAnswer(
-        await pages.answer(sql, query, principal.dataVersions, () =>
-          listPage(db, general.list, query as never),
+        await pages.answer([scope, query], principal.dataVersions, () =>
+          listPage(db, withinScope(store.list, scope), query),
         ),
       );
     },
@@ -341,23 +285,24 @@ export function registerList<L extends ListDefinition>(
   endpoint(
     endpoints.count,
     async ({ query, principal }) => {
-      const counted = { ...(query as object), limit: 0 } as never;
-      const sql = listSqlText(general.list, counted);
+      const counted = { ...listQueryOf(query), limit: 0 };
+      const scope = scopeOf(store, principal);
       return new JsonAnswer(
-        await counts.answer(sql, counted, principal.dataVersions, () =>
-          countRows(db, general.list, counted),
+        await counts.answer([scope, counted], principal.dataVersions, () =>
+          countRows(db, withinScope(store.list, scope), counted),
         ),
       );
     },
     keepsAnswers,
   );
-  endpoint(endpoints.get, ({ params }) => findItem(general, db, params.id) as never);
+  endpoint(endpoints.get, ({ params, principal }) => findItem(store, db, params.id, principal));
 
   const exportProducer = `${contract.name}:export`;
   downloads.addProducer(exportProducer, async (request) => {
     // The filters as parsed when the link was issued (a boolean filter is `true` by then, which
     // would not parse again); links are written by this server only.
     const query = request.query as ListQueryOf<ListDefinition>;
+    const scope = request.scope as Condition;
     const format = request.format as 'csv' | 'xlsx';
     return {
       fileName: `${contract.name}-${stamp()}.${format}`,
@@ -366,7 +311,7 @@ export function registerList<L extends ListDefinition>(
         format,
         contract.plural,
         contract.exportColumns,
-        exportChunks(general, db, query),
+        exportChunks(store, db, query, scope),
       ),
     };
   });
@@ -377,6 +322,8 @@ export function registerList<L extends ListDefinition>(
       access: contract.view,
       format,
       query,
+      // The asker's scope as the link was issued: the file has the rows the list showed them.
+      scope: scopeOf(store, principal),
     });
   });
   return endpoints;
@@ -397,46 +344,35 @@ export type WriteStore = Pick<
 /** Registers the form writes of a table: create, update (a field left out is kept), delete. */
 export function registerWrites(context: ModuleContext, store: WriteStore): WriteEndpoints {
   const { endpoint, db } = context;
-  const general = store as unknown as ResourceStore;
   const { contract } = store;
-  const writes = writeEndpoints(contract) as unknown as WriteEndpoints;
+  const writes = writeEndpoints(contract);
 
-  endpoint(
-    writes.create,
-    ({ principal, body, meta }) =>
-      db.transaction((tx) =>
-        createItem(general, tx, principal, body as Record<string, unknown>, meta),
-      ) as never,
+  endpoint(writes.create, ({ principal, body, meta }) =>
+    db.transaction((tx) => createItem(store, tx, principal, body as Record<string, unknown>, meta)),
   );
-  endpoint(
-    writes.update,
-    ({ principal, params, body, meta }) =>
-      db.transaction(async (tx) => {
-        await findItem(general, tx, params.id);
-        const prepared = await prepareOne(general, body as Record<string, unknown>, params.id, tx);
-        const values = await finishOne(general, prepared, tx, { actor: principal, meta });
-        return updateItem(general, tx, principal, params.id, values, meta);
-      }) as never,
+  endpoint(writes.update, ({ principal, params, body, meta }) =>
+    db.transaction(async (tx) => {
+      await findItem(store, tx, params.id, principal);
+      const prepared = await prepareOne(store, body as Record<string, unknown>, params.id, tx);
+      const values = await finishOne(store, prepared, tx, { actor: principal, meta });
+      return updateItem(store, tx, principal, params.id, values, meta);
+    }),
   );
   endpoint(writes.remove, async ({ principal, params, meta }) => {
-    await db.transaction((tx) => deleteItem(general, tx, principal, params.id, meta));
+    await db.transaction((tx) => deleteItem(store, tx, principal, params.id, meta));
     return new Answer(null, `The ${contract.singular} is deleted.`);
   });
   return writes;
 }
 
 /** Registers every endpoint of a resource: its list, its form writes and its import. */
-export function registerResource<R extends ResourceDefinition>(
-  context: ModuleContext,
-  store: ResourceStore<R>,
-): ResourceEndpoints {
-  const general = store as unknown as ResourceStore;
-  const { contract } = general;
-  registerList(context, general);
-  registerWrites(context, general);
+export function registerResource(context: ModuleContext, store: ResourceStore): ResourceEndpoints {
+  const { contract } = store;
+  registerList(context, store);
+  registerWrites(context, store);
   registerImports(context, {
-    ...general,
-    imports: { ...general.imports, rowSchema: general.imports.rowSchema ?? contract.create },
+    ...store,
+    imports: { ...store.imports, rowSchema: store.imports.rowSchema ?? contract.create },
   });
-  return resourceEndpoints(contract) as unknown as ResourceEndpoints;
+  return resourceEndpoints(contract);
 }

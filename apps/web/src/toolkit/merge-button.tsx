@@ -1,4 +1,4 @@
-import type { EndpointDefinition } from '@inventory/contract';
+import type { EndpointDefinition, mergeBodySchema } from '@inventory/contract';
 import { Button, Modal, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { showApiError } from '../shell/api-errors';
@@ -18,7 +18,7 @@ export function MergeButton({
   load,
   onMerged,
 }: {
-  endpoint: EndpointDefinition;
+  endpoint: EndpointDefinition & { readonly body: typeof mergeBodySchema };
   id: number;
   title: string;
   load: (search: string) => Promise<Option[]>;
@@ -38,9 +38,11 @@ export function MergeButton({
   };
 
   const merge = async () => {
+    // The button is disabled until a row is chosen.
+    if (into === undefined) return;
     setBusy(true);
     try {
-      await callEndpoint(endpoint, { params: { id }, body: { into } as never });
+      await callEndpoint(endpoint, { params: { id }, body: { into } });
       notify.success(`${title} is merged.`);
       setOpen(false);
       onMerged();

@@ -7,12 +7,23 @@ import type {
   WriteEndpoints,
 } from '@inventory/contract';
 import type { ReactNode } from 'react';
+import type * as z from 'zod/mini';
+
+/** The sorts a list declares: the only ones its columns may sort by. */
+export type SortOf<L extends ListDefinition> = L['sorts'][number];
+/** The filters a list declares: the only ones its page may offer. */
+export type FilterOf<L extends ListDefinition> = keyof L['filters'] & string;
+/** The fields of a table's create and update inputs: the only ones its form may hold. */
+export type FormFieldOf<W extends Pick<ResourceDefinition, 'create' | 'update'>> =
+  (keyof z.input<W['create']> & string) | (keyof z.input<W['update']> & string);
+/** The rows of a list, as the contract gives them. */
+export type ItemOf<L extends ListDefinition> = z.output<L['item']>;
 
 export type Option = { readonly value: string | number; readonly label: string };
 
 /** A field of a resource's form; its validation comes from the contract's schema of that name. */
-export type FormField = {
-  readonly name: string;
+export type FormField<Name extends string = string> = {
+  readonly name: Name;
   readonly label: string;
   readonly required?: boolean;
   readonly help?: string;
@@ -43,22 +54,29 @@ export type FormField = {
     }
 );
 
-/** A column of a toolkit list; `sortKey` names one of the resource's sorts. */
-export type ListColumn<T> = {
-  readonly key: string;
+/**
+ * A column of a toolkit list; `sortKey` names one of the resource's sorts. A column that shows
+ * the item's value names its field; one that draws its cell (counts, tags) may name itself.
+ */
+export type ListColumn<T, Sort extends string = string> = {
   readonly title: string;
-  readonly sortKey?: string;
-  readonly render?: (item: T) => ReactNode;
+  readonly sortKey?: Sort;
   readonly width?: number;
   /** Hidden until chosen in the column chooser. */
   readonly hidden?: boolean;
-};
+} & (
+  | { readonly key: keyof T & string; readonly render?: (item: T) => ReactNode }
+  | { readonly key: string; readonly render: (item: T) => ReactNode }
+);
 
 /**
  * A filter above the list: fixed options, options searched on the server, or an id that only a
  * link sets (another page's "its devices"), shown as a tag that clears it.
  */
-export type ListFilter = { readonly key: string; readonly label: string } & (
+export type ListFilter<Key extends string = string> = {
+  readonly key: Key;
+  readonly label: string;
+} & (
   | { readonly options: readonly Option[] }
   | {
       /** Options matching a search or, given an id, the option of that id. */
@@ -67,12 +85,19 @@ export type ListFilter = { readonly key: string; readonly label: string } & (
   | { readonly fromAddress: true }
 );
 
-/** The form of a table edited with the toolkit's drawer: its fields, and how values map. */
-export type ResourceForm<T> = {
-  readonly fields: readonly FormField[];
-  readonly defaults: Record<string, unknown>;
+/** A form's values by field name. */
+export type FormValues<Name extends string> = Partial<Record<Name, unknown>>;
+
+/**
+ * The form of a table edited with the toolkit's drawer: its fields, and how values map. Its
+ * fields are the create and update inputs' (`Field`); a value that is no input field (a cost in
+ * dollars sent as cents) is named by the type of `toBody`'s parameter (`Value`), never by a field.
+ */
+export type ResourceForm<T, Field extends string = string, Value extends string = never> = {
+  readonly fields: readonly FormField<NoInfer<Field | Value>>[];
+  readonly defaults: FormValues<NoInfer<Field | Value>>;
   readonly toValues: (item: T) => Record<string, unknown>;
-  readonly toBody?: (values: Record<string, unknown>) => unknown;
+  readonly toBody?: (values: FormValues<Field | Value>) => unknown;
   /** What follows a creation (a new box opens its scan station). */
   readonly onCreated?: (item: T) => void;
 };
@@ -87,16 +112,21 @@ export type PageImport = {
  * Everything a list page declares; the toolkit's ResourcePage does the rest. A register that
  * changes only through named actions (devices) declares its list alone; a table edited with the
  * toolkit's form adds its writes (`endpoints` with create, update, remove), its `form` and its
- * import.
+ * import. Given its list's definition (`L`) and form fields, the compiler checks the sorts,
+ * filters and form fields named against the contract.
  */
-export type ResourcePageConfig<T> = {
-  readonly resource: ListDefinition & Partial<Pick<ResourceDefinition, 'manage'>>;
+export type ResourcePageConfig<
+  T,
+  L extends ListDefinition = ListDefinition,
+  Field extends string = string,
+> = {
+  readonly resource: L & Partial<Pick<ResourceDefinition, 'manage'>>;
   readonly endpoints: ListEndpoints & Partial<WriteEndpoints>;
   readonly titleOf: (item: T) => string;
   readonly searchPlaceholder: string;
-  readonly columns: readonly ListColumn<T>[];
-  readonly filters: readonly ListFilter[];
-  readonly form?: ResourceForm<T>;
+  readonly columns: readonly ListColumn<T, SortOf<L>>[];
+  readonly filters: readonly ListFilter<FilterOf<L>>[];
+  readonly form?: ResourceForm<T, Field>;
   readonly import?: PageImport;
   /** Extra actions of a row (merge, lookup); shown to those who may manage the resource. */
   readonly rowActions?: (item: T) => ReactNode;
@@ -136,14 +166,17 @@ export type RecordLink<T> =
       readonly where: (item: T) => string;
     };
 
-/** A full toolkit resource's page: list, form writes and import of its own. */
-export const resourcePage = <T>(
-  config: Omit<ResourcePageConfig<T>, 'import' | 'resource'> & {
-    readonly resource: ResourceDefinition;
+/**
+ * A full toolkit resource's page: list, form writes and import of its own. Its rows, sorts,
+ * filters and form fields are the resource's.
+ */
+export const resourcePage = <R extends ResourceDefinition, Value extends string = never>(
+  config: Omit<ResourcePageConfig<ItemOf<R>, R>, 'import' | 'resource' | 'form'> & {
+    readonly resource: R;
     readonly endpoints: ListEndpoints & WriteEndpoints & ImportEndpoints;
-    readonly form: ResourceForm<T>;
+    readonly form: ResourceForm<ItemOf<R>, FormFieldOf<R>, Value>;
   },
-): ResourcePageConfig<T> => ({
+): ResourcePageConfig<ItemOf<R>, R, FormFieldOf<R> | Value> => ({
   ...config,
   import: { resource: config.resource, endpoints: config.endpoints },
 });

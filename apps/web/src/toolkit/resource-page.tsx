@@ -1,9 +1,4 @@
-import {
-  COUNT_CAP,
-  LAST_PAGE_CURSOR,
-  type ListEndpoints,
-  type WriteEndpoints,
-} from '@inventory/contract';
+import type { ListEndpoints, WriteEndpoints } from '@inventory/contract';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -30,6 +25,7 @@ import { notify } from '../shell/notify';
 import type { PageProps } from '../shell/page-types';
 import { useCan } from '../shell/use-can';
 import { useUrlParam } from '../shell/use-url-state';
+import { ListPager } from './list-pager';
 import { useListUrlState } from './list-url-state';
 import { FORM_PARAM, KeyLink, useRecordHref } from './record-link';
 import {
@@ -52,8 +48,6 @@ import { useStoredColumns } from './use-stored-columns';
 import { PAGE_TITLE_STYLE } from '../shell/page-styles';
 
 const ImportDrawer = lazy(() => import('./import-drawer'));
-
-const PAGE_SIZES = [20, 50, 100, 200];
 
 /** A filter whose options are searched on the server (a picker endpoint). */
 export function RemoteFilter({
@@ -98,16 +92,6 @@ export function RemoteFilter({
     />
   );
 }
-
-const countText = (
-  count: { total: number; capped: boolean } | undefined,
-  resource: { singular: string; plural: string },
-) => {
-  if (!count) return '';
-  if (count.capped) return `More than ${COUNT_CAP.toLocaleString()} ${inText(resource.plural)}`;
-  const noun = count.total === 1 ? resource.singular : inText(resource.plural);
-  return `${count.total.toLocaleString()} ${noun}`;
-};
 
 /** A cell's value as text; nothing is null. */
 const textOf = (value: unknown) =>
@@ -253,7 +237,7 @@ export function ResourcePage<T extends { id: number; active?: boolean }>({
     try {
       const { cursor: _cursor, limit: _limit, ...filters } = query;
       const answer = await callEndpoint(endpoints.exportFile, {
-        body: { ...filters, format } as never,
+        body: { ...filters, format },
       });
       startDownload(answer.data);
       notify.success(`The export of ${inText(resource.plural)} has started.`);
@@ -490,40 +474,14 @@ export function ResourcePage<T extends { id: number; active?: boolean }>({
           }}
         />
       )}
-      <Space style={{ width: '100%', justifyContent: 'space-between', marginTop: 12 }} wrap>
-        <Typography.Text type="secondary" data-testid="list-count">
-          {countText(count.data, resource)}
-        </Typography.Text>
-        <Space wrap>
-          <Button disabled={!url.cursor} onClick={() => setUrl({ cursor: undefined })}>
-            First
-          </Button>
-          <Button
-            disabled={!page?.prevCursor}
-            onClick={() => setUrl({ cursor: page?.prevCursor ?? undefined })}
-          >
-            Previous
-          </Button>
-          <Button
-            disabled={!page?.nextCursor}
-            onClick={() => setUrl({ cursor: page?.nextCursor ?? undefined })}
-          >
-            Next
-          </Button>
-          <Button
-            disabled={!page?.nextCursor && url.cursor !== undefined}
-            onClick={() => setUrl({ cursor: LAST_PAGE_CURSOR })}
-          >
-            Last
-          </Button>
-          <Select
-            aria-label="Rows per page"
-            value={query.limit as number}
-            options={PAGE_SIZES.map((size) => ({ value: size, label: `${size} / page` }))}
-            onChange={(limit) => setUrl({ limit })}
-          />
-        </Space>
-      </Space>
+      <ListPager
+        noun={resource}
+        count={count.data}
+        page={page}
+        cursor={url.cursor}
+        limit={query.limit as number}
+        onChange={setUrl}
+      />
       {writes && config.form && (creating || edited) && (
         <ResourceFormDrawer
           key={creating ? 'new' : edited?.id}

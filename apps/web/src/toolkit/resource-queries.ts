@@ -24,7 +24,7 @@ export function useResourceList<T>(endpoints: ListEndpoints, query: ListQuery) {
   return useQuery({
     queryKey: [...keyOf(endpoints), 'list', query],
     queryFn: async () =>
-      (await callEndpoint(endpoints.list, { query: query as never })).data as {
+      (await callEndpoint(endpoints.list, { query })).data as {
         items: T[];
         nextCursor: string | null;
         prevCursor: string | null;
@@ -38,7 +38,7 @@ export function useResourceCount(endpoints: ListEndpoints, query: ListQuery) {
   const { cursor: _cursor, limit: _limit, ...filters } = query;
   return useQuery({
     queryKey: [...keyOf(endpoints), 'count', filters],
-    queryFn: async () => (await callEndpoint(endpoints.count, { query: filters as never })).data,
+    queryFn: async () => (await callEndpoint(endpoints.count, { query: filters })).data,
     placeholderData: keepPreviousData,
   });
 }
@@ -58,12 +58,12 @@ export function useResourceWrites(endpoints: ListEndpoints & WriteEndpoints) {
   const refresh = () => client.invalidateQueries({ queryKey: keyOf(endpoints) });
   return {
     create: useMutation({
-      mutationFn: (body: unknown) => callEndpoint(endpoints.create, { body: body as never }),
+      mutationFn: (body: unknown) => callEndpoint(endpoints.create, { body }),
       onSuccess: refresh,
     }),
     update: useMutation({
       mutationFn: ({ id, body }: { id: number; body: unknown }) =>
-        callEndpoint(endpoints.update, { params: { id }, body: body as never }),
+        callEndpoint(endpoints.update, { params: { id }, body }),
       onSuccess: refresh,
     }),
     remove: useMutation({

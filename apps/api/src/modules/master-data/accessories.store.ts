@@ -155,6 +155,7 @@ export function prepareCatalogueItems({ table, keyField, label }: CatalogueTable
 
 export const accessoryStore: ResourceStore<typeof accessoryResource> = {
   contract: accessoryResource,
+  reads: ['accessories', 'brands', 'device_models'],
   table: 'accessories',
   entity: 'accessory',
   list: {

@@ -1,5 +1,5 @@
 import { colorResource, mergeColorEndpoint } from '@inventory/contract';
-import { auditActor, recordAudit } from '../../modules/audit/audit.service.js';
+import { auditActor, recordAudit } from '../audit/index.js';
 import { repointAndDelete } from '../../toolkit/merge.js';
 import { findItem, type ResourceStore } from '../../toolkit/resource.js';
 import type { ModuleContext } from '../module.js';
@@ -7,6 +7,7 @@ import { stampColumns } from './stamps.js';
 
 export const colorStore: ResourceStore<typeof colorResource> = {
   contract: colorResource,
+  reads: ['colors', 'tac_numbers'],
   table: 'colors',
   entity: 'color',
   list: {
@@ -59,7 +60,7 @@ export function registerColorMerge({ endpoint, db }: ModuleContext): void {
            WHERE lower(alias) <> lower(name)),
            updated_at = now(), updated_by = $3
          WHERE id = $1`,
-        [body.into, [from.name, ...(from.aliases as string[])], principal.userId],
+        [body.into, [from.name, ...from.aliases], principal.userId],
       );
       const after = await findItem(colorStore, tx, body.into);
       await recordAudit(tx, {
@@ -70,7 +71,7 @@ export function registerColorMerge({ endpoint, db }: ModuleContext): void {
         before: { merged: from, into },
         after,
       });
-      return after as never;
+      return after;
     }),
   );
 }

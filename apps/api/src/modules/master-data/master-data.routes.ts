@@ -17,14 +17,14 @@ import { vendorStore } from './vendors.store.js';
 
 /** Every master-data resource: each gets the toolkit's endpoints. */
 export const MASTER_DATA_STORES: readonly ResourceStore[] = [
-  colorStore as unknown as ResourceStore,
-  deviceModelStore as unknown as ResourceStore,
-  tacNumberStore as unknown as ResourceStore,
-  accessoryStore as unknown as ResourceStore,
-  partStore as unknown as ResourceStore,
-  vendorStore as unknown as ResourceStore,
-  tagStore as unknown as ResourceStore,
-  propertyStore as unknown as ResourceStore,
+  colorStore,
+  deviceModelStore,
+  tacNumberStore,
+  accessoryStore,
+  partStore,
+  vendorStore,
+  tagStore,
+  propertyStore,
 ];
 
 export const masterDataModule: AppModule = {

@@ -8,7 +8,7 @@ import {
 } from '@inventory/contract';
 import * as z from 'zod/mini';
 import type { Queryable } from '../../db/db.js';
-import { auditActor, recordAudit } from '../../modules/audit/audit.service.js';
+import { auditActor, recordAudit } from '../audit/index.js';
 import { repointAndDelete } from '../../toolkit/merge.js';
 import {
   findItem,
@@ -122,6 +122,7 @@ const modelRowSchema = z.pipe(
 
 export const deviceModelStore: ResourceStore<typeof deviceModelResource> = {
   contract: deviceModelResource,
+  reads: ['brands', 'device_models', 'tac_numbers'],
   table: 'device_models',
   entity: 'device_model',
   list: {
@@ -218,7 +219,7 @@ export function registerDeviceModelMerge({ endpoint, db }: ModuleContext): void 
            ORDER BY position),
            updated_at = now(), updated_by = $3
          WHERE id = $1`,
-        [body.into, from.model_numbers as string[], principal.userId],
+        [body.into, from.model_numbers, principal.userId],
       );
       const after = await findItem(deviceModelStore, tx, body.into);
       await recordAudit(tx, {
@@ -229,7 +230,7 @@ export function registerDeviceModelMerge({ endpoint, db }: ModuleContext): void 
         before: { merged: from, into },
         after,
       });
-      return after as never;
+      return after;
     }),
   );
 }

@@ -14,6 +14,7 @@ import { stampColumns } from './stamps.js';
  */
 export const partStore: ResourceStore<typeof partResource> = {
   contract: partResource,
+  reads: ['brands', 'device_models', 'parts'],
   table: 'parts',
   entity: 'part',
   list: {

@@ -93,6 +93,7 @@ async function prepareProperties(
 
 export const propertyStore: ResourceStore<typeof propertyResource> = {
   contract: propertyResource,
+  reads: ['properties', 'property_values'],
   table: 'properties',
   entity: 'property',
   list: {

@@ -12,7 +12,6 @@ import {
   unknownTacsEndpoint,
   type FieldErrors,
   type TacLookup,
-  type TacNumber,
   type UnknownTac,
 } from '@inventory/contract';
 import * as z from 'zod/mini';
@@ -27,7 +26,7 @@ import {
   type WriteInput,
 } from '../../toolkit/resource.js';
 import { pickerOptions, type PickerSql } from '../../toolkit/pickers.js';
-import { auditActor, recordAudit } from '../audit/audit.service.js';
+import { auditActor, recordAudit } from '../audit/index.js';
 import type { ModuleContext } from '../module.js';
 import { MODEL_DISPLAY_NAME } from './models.store.js';
 import { findColors, findModels, matchOf, pickedOf, referencesOf } from './name-matching.js';
@@ -92,6 +91,7 @@ const tacPrefixOf = (term: string) => (/^\d+$/.test(term) ? term.slice(0, 8) : n
 
 export const tacNumberStore: ResourceStore<typeof tacNumberResource> = {
   contract: tacNumberResource,
+  reads: ['brands', 'colors', 'device_models', 'tac_numbers'],
   table: 'tac_numbers',
   entity: 'tac_number',
   list: {
@@ -241,12 +241,7 @@ export function registerUnknownTacs({ endpoint, db }: ModuleContext): void {
   );
   endpoint(learnTacEndpoint, ({ principal, body, meta }) =>
     db.transaction(async (tx) => {
-      const values = await prepareOne(
-        tacNumberStore as unknown as ResourceStore,
-        { ...body },
-        null,
-        tx,
-      );
+      const values = await prepareOne(tacNumberStore, { ...body }, null, tx);
       const [created] = await tx
         .query<{ id: number }>(
           `INSERT INTO tac_numbers (tac, model_id, capacity_gb, color_id, source, created_by,
@@ -256,7 +251,7 @@ export function registerUnknownTacs({ endpoint, db }: ModuleContext): void {
         )
         .catch(uniqueViolationAs(tacNumberStore.uniques));
       await tx.query('DELETE FROM unknown_tacs WHERE tac = $1', [values.tac]);
-      const learned = (await findItem(tacNumberStore, tx, created!.id)) as TacNumber;
+      const learned = await findItem(tacNumberStore, tx, created!.id);
       await recordAudit(tx, {
         ...auditActor(principal, meta),
         action: 'tac_number.learned',

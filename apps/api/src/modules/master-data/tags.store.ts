@@ -1,12 +1,13 @@
 import { mergeTagEndpoint, tagResource } from '@inventory/contract';
 import { ConflictError, fieldError } from '../../http/errors.js';
-import { auditActor, recordAudit } from '../../modules/audit/audit.service.js';
+import { auditActor, recordAudit } from '../audit/index.js';
 import { findItem, type ResourceStore } from '../../toolkit/resource.js';
 import type { ModuleContext } from '../module.js';
 import { stampColumns } from './stamps.js';
 
 export const tagStore: ResourceStore<typeof tagResource> = {
   contract: tagResource,
+  reads: ['tag_assignments', 'tags'],
   table: 'tags',
   entity: 'tag',
   list: {
@@ -82,7 +83,7 @@ export function registerTagMerge({ endpoint, db }: ModuleContext): void {
         before: { merged: from, into },
         after,
       });
-      return after as never;
+      return after;
     }),
   );
 }

@@ -4,6 +4,7 @@ import { stampColumns } from './stamps.js';
 
 export const vendorStore: ResourceStore<typeof vendorResource> = {
   contract: vendorResource,
+  reads: ['vendors'],
   table: 'vendors',
   entity: 'vendor',
   list: {

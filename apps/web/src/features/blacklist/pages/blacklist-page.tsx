@@ -20,7 +20,7 @@ import { RowLink } from '../../../toolkit/record-link';
 import type { ResourcePageConfig } from '../../../toolkit/resource-page-config';
 import { ResourcePage } from '../../../toolkit/resource-page';
 import { BlacklistEntryDrawer, DeviceStatusTag, deviceLookupPath } from '../../inventory';
-import { optionsOf } from '../../master-data/pages/master-data-options';
+import { optionsOf } from '../../master-data';
 import { AddToReturnModal } from '../components/add-to-return-modal';
 import { ClearListingModal } from '../components/clear-listing-modal';
 
@@ -51,7 +51,7 @@ export default function BlacklistPage(props: PageProps) {
   const canSeeReturns = useCan(VENDOR_TRANSFER_VIEW_ACCESS);
   const canReturn = canManageReturns && canSeeReturns;
 
-  const config = useMemo<ResourcePageConfig<BlacklistEntry>>(
+  const config = useMemo<ResourcePageConfig<BlacklistEntry, typeof blacklistList>>(
     () => ({
       resource: { ...blacklistList, manage: BLACKLIST_ACCESS },
       endpoints: blacklistListEndpoints,

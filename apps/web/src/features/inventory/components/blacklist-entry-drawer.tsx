@@ -12,7 +12,7 @@ import { showApiError } from '../../../shell/api-errors';
 import { callEndpoint } from '../../../shell/http-client';
 import { notify } from '../../../shell/notify';
 import { fieldSchema, zodRule } from '../../../toolkit/zod-rules';
-import { optionsOf } from '../../master-data/pages/master-data-options';
+import { optionsOf } from '../../master-data';
 import { useRefreshDevices } from '../api/devices.queries';
 import { useDialogFocus } from '../../../shell/dialog-focus';
 

@@ -17,9 +17,13 @@ import { useCan } from '../../../shell/use-can';
 import { useUrlParam } from '../../../shell/use-url-state';
 import { dollars, when } from '../../../toolkit/format';
 import { pickerLoader } from '../../../toolkit/picker-options';
-import type { ListFilter, ResourcePageConfig } from '../../../toolkit/resource-page-config';
+import type {
+  FilterOf,
+  ListFilter,
+  ResourcePageConfig,
+} from '../../../toolkit/resource-page-config';
 import { ResourcePage } from '../../../toolkit/resource-page';
-import { optionsOf, searchModels } from '../../master-data/pages/master-data-options';
+import { optionsOf, searchModels } from '../../master-data';
 import { useDeviceCard, useDeviceLookup } from '../api/devices.queries';
 import { DeviceCard } from '../components/device-card';
 import { DeviceStatusTag, HoldTag } from '../components/device-tags';
@@ -140,7 +144,7 @@ function DeviceDrawer({ id, onClose }: { id: number; onClose: () => void }) {
  * The registry's filters. A picker of another page's list is offered to those who may read that
  * list; to anyone else the filter is set by a link only (a box's "its devices").
  */
-function useDeviceFilters(): ListFilter[] {
+function useDeviceFilters(): ListFilter<FilterOf<typeof deviceList>>[] {
   const canPickModels = useCan(tacNumberResource.view);
   const canPickVendors = useCan(VENDOR_TRANSFER_VIEW_ACCESS);
   return useMemo(
@@ -175,7 +179,7 @@ export default function DeviceScanPage(props: PageProps) {
   const filters = useDeviceFilters();
   const [opened, setOpened] = useUrlParam(DEVICE_PARAM);
   const openedId = Number(opened) || null;
-  const config = useMemo<ResourcePageConfig<Device>>(
+  const config = useMemo<ResourcePageConfig<Device, typeof deviceList>>(
     () => ({
       resource: deviceList,
       endpoints: deviceEndpoints,

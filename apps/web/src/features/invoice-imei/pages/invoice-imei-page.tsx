@@ -16,7 +16,7 @@ import type { ResourcePageConfig } from '../../../toolkit/resource-page-config';
 import { ResourcePage } from '../../../toolkit/resource-page';
 import { DeviceStatusTag, deviceLookupPath } from '../../inventory';
 import { invoicePath } from '../../invoice';
-import { optionsOf } from '../../master-data/pages/master-data-options';
+import { optionsOf } from '../../master-data';
 import { DecisionTag, MatchStatusTag, TacModel } from '../components/match-tags';
 
 const YES_NO = [
@@ -24,7 +24,7 @@ const YES_NO = [
   { value: 'false', label: 'No' },
 ];
 
-const config: ResourcePageConfig<InvoiceImei> = {
+const config: ResourcePageConfig<InvoiceImei, typeof invoiceImeiList> = {
   resource: invoiceImeiList,
   endpoints: invoiceImeiEndpoints,
   import: { resource: manifestImport, endpoints: invoiceImeiEndpoints },

@@ -32,7 +32,7 @@ type Showing = 'undecided' | 'discrepancy';
 async function exportReport(invoice: PurchaseInvoice, format: 'csv' | 'xlsx') {
   try {
     const answer = await callEndpoint(invoiceImeiEndpoints.exportFile, {
-      body: { invoice_id: invoice.id, discrepancy: 'true', format } as never,
+      body: { invoice_id: invoice.id, discrepancy: 'true', format },
     });
     startDownload(answer.data);
     notify.success(`The discrepancy report of ${invoice.invoice_no} has started.`);

@@ -32,7 +32,7 @@ import { RemoteSelect } from '../../../toolkit/resource-form';
 import type { FormField, Option } from '../../../toolkit/resource-page-config';
 import { useResourceWrites } from '../../../toolkit/resource-queries';
 import { fieldSchema, zodRule } from '../../../toolkit/zod-rules';
-import { optionsOf } from '../../master-data/pages/master-data-options';
+import { optionsOf } from '../../master-data';
 import { useInvoiceDetail } from '../api/invoices.queries';
 import { bodyOf, NEW_LINE, valuesOf, type InvoiceValues } from '../invoice-form-values';
 import { useDialogFocus } from '../../../shell/dialog-focus';

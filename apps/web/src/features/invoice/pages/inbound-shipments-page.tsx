@@ -3,6 +3,7 @@ import {
   INBOUND_SHIPMENT_MANAGE_ACCESS,
   INBOUND_SHIPMENT_STATUSES,
   inboundShipmentEndpoints,
+  inboundShipmentForm,
   inboundShipmentList,
   shipmentInvoiceOptionsEndpoint,
   shipmentVendorOptionsEndpoint,
@@ -18,10 +19,10 @@ import type { PageProps } from '../../../shell/page-types';
 import { when } from '../../../toolkit/format';
 import { pickerLoader } from '../../../toolkit/picker-options';
 import { RowLink } from '../../../toolkit/record-link';
-import type { ResourcePageConfig } from '../../../toolkit/resource-page-config';
+import type { FormFieldOf, ResourcePageConfig } from '../../../toolkit/resource-page-config';
 import { ResourcePage } from '../../../toolkit/resource-page';
 import { invoicePath } from '../index';
-import { optionsOf } from '../../master-data/pages/master-data-options';
+import { optionsOf } from '../../master-data';
 import { useRefreshInvoices } from '../api/invoices.queries';
 import { CheckInModal } from '../components/check-in-modal';
 
@@ -41,7 +42,11 @@ const againstExpected = (received: number | null, expected: number | null) =>
 const config = (
   checkIn: (shipment: InboundShipment) => void,
   markReceived: (shipment: InboundShipment) => Promise<void>,
-): ResourcePageConfig<InboundShipment> => ({
+): ResourcePageConfig<
+  InboundShipment,
+  typeof inboundShipmentList,
+  FormFieldOf<typeof inboundShipmentForm>
+> => ({
   resource: { ...inboundShipmentList, manage: INBOUND_SHIPMENT_MANAGE_ACCESS },
   endpoints: inboundShipmentEndpoints,
   titleOf: (shipment) => shipment.tracking ?? `shipment ${shipment.id}`,

@@ -19,7 +19,7 @@ import { RowLink } from '../../../toolkit/record-link';
 import type { ResourcePageConfig } from '../../../toolkit/resource-page-config';
 import { ResourcePage } from '../../../toolkit/resource-page';
 import { invoiceImeisPath } from '../../invoice-imei';
-import { optionsOf } from '../../master-data/pages/master-data-options';
+import { optionsOf } from '../../master-data';
 import { InvoiceDrawer } from '../components/invoice-drawer';
 import { InvoiceFormDrawer } from '../components/invoice-form-drawer';
 import { InvoiceStatusTag } from '../components/invoice-status';
@@ -46,7 +46,7 @@ const INVOICE_PARAM = 'invoice';
 const config = (
   edit: (invoice: PurchaseInvoice | 'new') => void,
   canManage: boolean,
-): ResourcePageConfig<PurchaseInvoice> => ({
+): ResourcePageConfig<PurchaseInvoice, typeof purchaseInvoiceList> => ({
   resource: { ...purchaseInvoiceList, manage: INVOICE_MANAGE_ACCESS },
   endpoints: purchaseInvoiceEndpoints,
   import: { resource: manifestImport, endpoints: invoiceImeiEndpoints },

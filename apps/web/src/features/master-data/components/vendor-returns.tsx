@@ -5,6 +5,7 @@ import {
   VENDOR_TRANSFER_REASONS,
   VENDOR_TRANSFER_STATUSES,
   vendorTransferEndpoints,
+  vendorTransferForm,
   vendorTransferList,
   type VendorTransfer,
 } from '@inventory/contract';
@@ -13,7 +14,7 @@ import type { PageProps } from '../../../shell/page-types';
 import { useUrlParam } from '../../../shell/use-url-state';
 import { dollars, when } from '../../../toolkit/format';
 import { pickerLoader } from '../../../toolkit/picker-options';
-import type { ResourcePageConfig } from '../../../toolkit/resource-page-config';
+import type { FormFieldOf, ResourcePageConfig } from '../../../toolkit/resource-page-config';
 import { ResourcePage } from '../../../toolkit/resource-page';
 import { optionsOf } from '../pages/master-data-options';
 import { TRANSFER_STATUS_COLORS, TransferDrawer } from './transfer-drawer';
@@ -25,7 +26,11 @@ const searchInvoices = pickerLoader(transferInvoiceOptionsEndpoint);
 /** The address key of the return whose drawer is open. */
 const TRANSFER_PARAM = 'transfer';
 
-const config: ResourcePageConfig<VendorTransfer> = {
+const config: ResourcePageConfig<
+  VendorTransfer,
+  typeof vendorTransferList,
+  FormFieldOf<typeof vendorTransferForm>
+> = {
   resource: { ...vendorTransferList, manage: VENDOR_TRANSFER_MANAGE_ACCESS },
   endpoints: vendorTransferEndpoints,
   titleOf: (transfer) => transfer.code,

@@ -16,7 +16,7 @@ import {
   stampColumns,
 } from './master-data-options';
 
-const config = resourcePage<Accessory>({
+const config = resourcePage({
   resource: accessoryResource,
   endpoints: accessoryEndpoints,
   titleOf: (accessory) => accessory.sku,

@@ -35,7 +35,7 @@ const swatch = (color: Color) => (
 );
 
 function colorsConfig(refresh: () => void): ResourcePageConfig<Color> {
-  return resourcePage<Color>({
+  return resourcePage({
     resource: colorResource,
     endpoints: colorEndpoints,
     titleOf: (color) => color.name,

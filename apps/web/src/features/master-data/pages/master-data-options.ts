@@ -22,7 +22,7 @@ export const compatibleModelOptions = (item: {
   }));
 
 /** The form's picker of an item's compatible models (accessories, parts). */
-export const compatibleModelsField: FormField = {
+export const compatibleModelsField: FormField<'compatible_model_ids'> = {
   name: 'compatible_model_ids',
   label: 'Compatible models',
   kind: 'remote',
@@ -40,9 +40,10 @@ export const firstOf = (values: readonly string[], shown = 3): string[] =>
 const when = (iso: string) => new Date(iso).toLocaleString();
 
 /** Created and updated, hidden until chosen; every master-data resource sorts by updated_at. */
-export const stampColumns = <
-  T extends { created_at: string; updated_at: string },
->(): ListColumn<T>[] => [
+export const stampColumns = <T extends { created_at: string; updated_at: string }>(): ListColumn<
+  T,
+  'updated_at'
+>[] => [
   { key: 'created_at', title: 'Created', hidden: true, render: (item) => when(item.created_at) },
   {
     key: 'updated_at',

@@ -30,7 +30,7 @@ const flags = (model: DeviceModel) =>
     .map((flag) => <Tag key={String(flag)}>{flag}</Tag>);
 
 function modelsConfig(refresh: () => void): ResourcePageConfig<DeviceModel> {
-  return resourcePage<DeviceModel>({
+  return resourcePage({
     resource: deviceModelResource,
     endpoints: deviceModelEndpoints,
     titleOf: (model) => model.display_name,

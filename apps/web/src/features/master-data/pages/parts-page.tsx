@@ -1,7 +1,11 @@
 import { PART_CATEGORIES, partEndpoints, partResource, type Part } from '@inventory/contract';
 import { Tag } from 'antd';
 import type { PageProps } from '../../../shell/page-types';
-import { ACTIVE_OPTIONS, resourcePage } from '../../../toolkit/resource-page-config';
+import {
+  ACTIVE_OPTIONS,
+  resourcePage,
+  type FormValues,
+} from '../../../toolkit/resource-page-config';
 import { activeTag, ResourcePage } from '../../../toolkit/resource-page';
 import {
   compatibleModelsField,
@@ -13,7 +17,7 @@ import {
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
-const config = resourcePage<Part>({
+const config = resourcePage({
   resource: partResource,
   endpoints: partEndpoints,
   titleOf: (part) => part.part_number,
@@ -91,7 +95,7 @@ const config = resourcePage<Part>({
     defaults: { compatible_model_ids: [], cost: 0, reorder_point: 0, active: true },
     // Without cost_cents in the form's values, a server message on it is shown, not dropped.
     toValues: ({ cost_cents, ...part }) => ({ ...part, cost: cost_cents / 100 }),
-    toBody: ({ cost, ...values }) => ({
+    toBody: ({ cost, ...values }: FormValues<'cost'>) => ({
       ...values,
       cost_cents: Math.round(Number(cost ?? 0) * 100),
     }),

@@ -73,7 +73,7 @@ function ImeiLookup() {
   );
 }
 
-const config = resourcePage<TacNumber>({
+const config = resourcePage({
   resource: tacNumberResource,
   endpoints: tacNumberEndpoints,
   titleOf: (tac) => tac.tac,

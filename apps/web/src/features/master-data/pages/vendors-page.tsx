@@ -7,7 +7,7 @@ import { VendorReturns } from '../components/vendor-returns';
 import { useVendorTab, VendorTabs } from '../components/vendor-tabs';
 import { optionsOf, stampColumns } from './master-data-options';
 
-const config = resourcePage<Vendor>({
+const config = resourcePage({
   resource: vendorResource,
   endpoints: vendorEndpoints,
   titleOf: (vendor) => vendor.name,

@@ -9,9 +9,9 @@ import { Tag } from 'antd';
 import type { PageProps } from '../../../shell/page-types';
 import { ACTIVE_OPTIONS, resourcePage } from '../../../toolkit/resource-page-config';
 import { activeTag, ResourcePage } from '../../../toolkit/resource-page';
-import { firstOf, optionsOf, stampColumns } from '../../master-data/pages/master-data-options';
+import { firstOf, optionsOf, stampColumns } from '../../master-data';
 
-const config = resourcePage<Property>({
+const config = resourcePage({
   resource: propertyResource,
   endpoints: propertyEndpoints,
   titleOf: (property) => property.name,

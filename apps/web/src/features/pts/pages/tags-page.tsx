@@ -16,7 +16,7 @@ import {
   type ResourcePageConfig,
 } from '../../../toolkit/resource-page-config';
 import { activeTag, ResourcePage } from '../../../toolkit/resource-page';
-import { optionsOf, stampColumns } from '../../master-data/pages/master-data-options';
+import { optionsOf, stampColumns } from '../../master-data';
 
 /** Active tags to merge into, by name or colour. */
 const searchTags = async (search: string) =>
@@ -25,7 +25,7 @@ const searchTags = async (search: string) =>
   ).data.items.map((tag) => ({ value: tag.id, label: tag.name }));
 
 function tagsConfig(refresh: () => void): ResourcePageConfig<TagItem> {
-  return resourcePage<TagItem>({
+  return resourcePage({
     resource: tagResource,
     endpoints: tagEndpoints,
     titleOf: (tag) => tag.name,
