@@ -6,6 +6,7 @@ import {
   WAREHOUSE_BOX_SCAN_ACCESS,
   WAREHOUSE_BOX_STATUSES,
   warehouseBoxEndpoints,
+  warehouseBoxForm,
   warehouseBoxList,
   type WarehouseBox,
 } from '@inventory/contract';
@@ -17,7 +18,11 @@ import { PAGE_TITLE_STYLE } from '../../../shell/page-styles';
 import type { PageProps } from '../../../shell/page-types';
 import { when } from '../../../toolkit/format';
 import { pickerLoader } from '../../../toolkit/picker-options';
-import type { Option, ResourcePageConfig } from '../../../toolkit/resource-page-config';
+import type {
+  FormFieldOf,
+  Option,
+  ResourcePageConfig,
+} from '../../../toolkit/resource-page-config';
 import { ResourcePage } from '../../../toolkit/resource-page';
 import { openBoxContentList, openBoxLabel } from '../api/warehouse-boxes.queries';
 import { ScanStation } from '../components/scan-station';
@@ -52,7 +57,9 @@ export default function WarehouseBoxesPage(props: PageProps) {
   const [params, setParams] = useSearchParams();
   const openId = Number(params.get(BOX_PARAM)) || null;
 
-  const config = useMemo<ResourcePageConfig<WarehouseBox>>(() => {
+  const config = useMemo<
+    ResourcePageConfig<WarehouseBox, typeof warehouseBoxList, FormFieldOf<typeof warehouseBoxForm>>
+  >(() => {
     const openStation = (id: number) =>
       setParams((current) => {
         const next = new URLSearchParams(current);
