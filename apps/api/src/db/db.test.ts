@@ -21,6 +21,19 @@ describe('migrate', () => {
     expect(await migrate(db)).toEqual([]);
   });
 
+  it('refuses a version numbered below one already applied', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'inventory-migrations-'));
+    try {
+      writeFileSync(join(directory, '0000_late_arrival.sql'), 'CREATE TABLE late_arrival (id int)');
+      await expect(migrate(db, directory)).rejects.toThrow(
+        /Migration 0000_late_arrival is older than \d{4}_/,
+      );
+      expect(await db.query("SELECT to_regclass('late_arrival') AS t")).toEqual([{ t: null }]);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+
   it('rolls a failing statement back inside a transaction', async () => {
     await expect(
       db.transaction(async (tx) => {

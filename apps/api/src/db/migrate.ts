@@ -10,7 +10,9 @@ const MIGRATION_LOCK_KEY = 7_261_354;
 
 /**
  * Applies the versioned SQL files of migrations/ that are not applied yet, in name order, each in
- * its own transaction. Returns the versions it applied.
+ * its own transaction. Returns the versions it applied. A file numbered below a version already
+ * applied is refused: applied late, it would leave this database's schema unlike one migrated
+ * from empty.
  */
 export async function migrate(db: Db, directory = MIGRATIONS_DIR): Promise<string[]> {
   await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -29,6 +31,15 @@ export async function migrate(db: Db, directory = MIGRATIONS_DIR): Promise<strin
         version,
       ]);
       if (existing.length > 0) return false;
+      const [newest] = await tx.query<{ version: string }>(
+        'SELECT max(version) AS version FROM schema_migrations',
+      );
+      if (newest?.version && newest.version > version) {
+        throw new Error(
+          `Migration ${version} is older than ${newest.version}, which this database has applied: ` +
+            'give it a number after the newest.',
+        );
+      }
       await tx.exec(readFileSync(resolve(directory, file), 'utf8'));
       await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version]);
       return true;
