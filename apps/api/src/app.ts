@@ -13,7 +13,7 @@ import { buildOpenApiDocument } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerUnreadBodyDrain } from './http/unread-body.js';
 import { MODULES } from './modules/index.js';
-import type { ModuleContext } from './modules/module.js';
+import type { AppModule, ModuleContext } from './modules/module.js';
 import { createDataVersions } from './toolkit/answer-cache.js';
 import { createSessionService } from './modules/session/session.service.js';
 import { registerAccessGuard } from './plugins/access-guard.js';
@@ -26,6 +26,8 @@ export type BuildOptions = {
   readonly validateResponses?: boolean;
   /** Pino options override, e.g. a stream that tests read. */
   readonly logger?: Record<string, unknown>;
+  /** Areas registered after the app's own: a test's lists of its own. */
+  readonly modules?: readonly AppModule[];
 };
 
 // zod/mini carries no messages of its own; the server answers in English where a schema names none.
@@ -107,7 +109,7 @@ export async function buildApp(
       });
     },
   };
-  for (const module of MODULES) module.register(context);
+  for (const module of [...MODULES, ...(options.modules ?? [])]) module.register(context);
 
   const document = buildOpenApiDocument(app.endpoints, config.version);
   app.get(`${API_BASE}/openapi.json`, { config: { guard: 'public' } }, async () => document);

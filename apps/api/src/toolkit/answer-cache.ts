@@ -1,61 +1,64 @@
 import type { Db } from '../db/db.js';
 
-/**
+/*
  * List answers kept in memory while the tables they were read from stay as they were (decision
- * 0010). Migration 0010 gives each table that lists read a version that every writing statement
- * moves in its own transaction; an answer is kept under the versions of all the tables its SQL
- * names, so a write to any of them retires it. SQL that names a table without a version (devices,
- * written many times a second) is never kept.
+ * 0010). Each table that lists read has a version that every writing statement moves in its own
+ * transaction (migration 0010; later tables call `track_data_version`, migration 0022); an answer
+ * is kept under the versions of the tables its list declares it reads (`reads` of a store), so a
+ * write to any of them retires it. The declaration is compared with the tables of the list's query
+ * plans by `list-reads.test.ts`.
  */
+
+/**
+ * The tables with a version, as data_versions holds them (list-reads.test.ts compares the two).
+ * Tables written many times a second by concurrent work have none (see decision 0010).
+ */
+export const VERSIONED_TABLES = [
+  'users',
+  'roles',
+  'user_roles',
+  'brands',
+  'device_models',
+  'colors',
+  'tac_numbers',
+  'accessories',
+  'parts',
+  'vendors',
+  'tags',
+  'tag_assignments',
+  'properties',
+  'property_values',
+  'permissions',
+  'role_permissions',
+] as const;
+
+export type VersionedTable = (typeof VERSIONED_TABLES)[number];
+
 export type DataVersions = {
   /**
-   * The versions of the tables that the SQL reads, as one key, or null when one of them has no
-   * version. `read` is what the request's session statement read of data_versions (PostgreSQL);
-   * null where the server keeps the versions in memory. Either is read before the answer's own
-   * query, so an answer is as new as its key, or newer.
+   * The versions of the tables, as one key. `read` is what the request's session statement read
+   * of data_versions (PostgreSQL); null where the server keeps the versions in memory. Either is
+   * read before the answer's own query, so an answer is as new as its key, or newer.
    */
-  keyOf(sql: string, read: string | null): Promise<string | null>;
+  keyOf(tables: readonly VersionedTable[], read: string | null): Promise<string | null>;
 };
-
-/** `FROM x` and `JOIN x`, but not `FROM unnest(...)`: the tables a statement reads. */
-const TABLE_NAME = /\b(?:FROM|JOIN)\s+([a-z_][a-z0-9_]*)\b(?!\s*\()/gi;
-
-function tablesNamedIn(sql: string): string[] {
-  const names = new Set<string>();
-  for (const match of sql.matchAll(TABLE_NAME)) names.add(match[1]!.toLowerCase());
-  return [...names].sort();
-}
-
-/** Past this many distinct statements the memo of their tables starts over rather than grow. */
-const STATEMENT_MEMO_LIMIT = 5_000;
 
 /** `a=1,b=2` (as data_versions is read) as a map. */
 const versionsOf = (read: string) =>
   new Map(read.split(',').map((entry) => entry.split('=') as [string, string]));
 
-/** The key of the tables' versions, or null when one of them has none. */
+/** The key of the tables' versions, or null when one of them has none (a migration not yet run). */
 function keyOfTables(tables: readonly string[], versions: ReadonlyMap<string, string>) {
   if (tables.length === 0 || !tables.every((table) => versions.has(table))) return null;
   return tables.map((table) => `${table}=${versions.get(table)}`).join(',');
 }
 
 export function createDataVersions(db: Db): DataVersions {
-  const tablesBySql = new Map<string, string[]>();
-  const tablesOf = (sql: string) => {
-    let tables = tablesBySql.get(sql);
-    if (!tables) {
-      if (tablesBySql.size >= STATEMENT_MEMO_LIMIT) tablesBySql.clear();
-      tables = tablesNamedIn(sql);
-      tablesBySql.set(sql, tables);
-    }
-    return tables;
-  };
   let lastRead = { text: '', versions: new Map<string, string>() };
   const local = db.listen ? localVersions(db as Db & Required<Pick<Db, 'listen'>>) : null;
 
   return {
-    async keyOf(sql, read) {
-      const tables = tablesOf(sql);
+    async keyOf(tables, read) {
       if (read === null) return local ? keyOfTables(tables, await local()) : null;
       if (lastRead.text !== read) lastRead = { text: read, versions: versionsOf(read) };
       return keyOfTables(tables, lastRead.versions);
@@ -103,26 +106,27 @@ function localVersions(db: Db & Required<Pick<Db, 'listen'>>) {
 const ANSWER_LIMIT = 500;
 
 /**
- * One list's answers as JSON text. Every answer of one version of the data replaces the answers
- * of older versions, so the memory held is that of the answers of the current data.
+ * One list's answers as JSON text, kept under the versions of the tables it reads (sorted once
+ * here, so that a key names them in one order). Every answer of one version of the data replaces
+ * the answers of older versions, so the memory held is that of the answers of the current data.
  */
-export function createAnswerCache(versions: DataVersions) {
+export function createAnswerCache(versions: DataVersions, reads: readonly VersionedTable[]) {
+  const tables = [...new Set(reads)].sort();
   let currentKey: string | null = null;
   const answers = new Map<string, string>();
 
   return {
     /**
      * The JSON text of an answer: kept, or made by `make` and kept when the versions of the
-     * tables that `sql` names (FROM and JOIN) are known. `query` tells answers of one list apart;
-     * `read` is the principal's `dataVersions`.
+     * tables are known. `query` tells answers of one list apart (the asker's scope included, for
+     * a scoped list); `read` is the principal's `dataVersions`.
      */
     async answer(
-      sql: string,
       query: unknown,
       read: string | null,
       make: () => Promise<unknown>,
     ): Promise<string> {
-      const key = await versions.keyOf(sql, read);
+      const key = await versions.keyOf(tables, read);
       if (key === null) return JSON.stringify(await make());
       if (key !== currentKey) {
         answers.clear();
