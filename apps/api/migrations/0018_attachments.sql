@@ -24,6 +24,8 @@ CREATE TABLE attachments (
 ALTER TABLE attachments ALTER COLUMN content SET STORAGE EXTERNAL;
 -- A record's files, and the same file attached to a record once.
 CREATE UNIQUE INDEX attachments_record_file_key ON attachments (record_kind, record_id, sha256);
+-- A deleted user's files lose their uploader: the delete finds them without reading the table.
+CREATE INDEX attachments_uploaded_by ON attachments (uploaded_by);
 
 -- A record's files go with it, whichever statement deletes it. The kind is the trigger's
 -- argument: a record kind that carries attachments adds one such trigger on its table.

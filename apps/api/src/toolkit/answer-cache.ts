@@ -3,7 +3,7 @@ import type { Db } from '../db/db.js';
 /*
  * List answers kept in memory while the tables they were read from stay as they were (decision
  * 0010). Each table that lists read has a version that every writing statement moves in its own
- * transaction (migration 0010; later tables call `track_data_version`, migration 0022); an answer
+ * transaction (migration 0010; later tables call `track_data_version`, migration 0021); an answer
  * is kept under the versions of the tables its list declares it reads (`reads` of a store), so a
  * write to any of them retires it. The declaration is compared with the tables of the list's query
  * plans by `list-reads.test.ts`.

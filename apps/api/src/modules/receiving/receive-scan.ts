@@ -12,7 +12,7 @@ import type { Principal, RequestMeta } from '../../http/principal.js';
 /** The scan's row of the box's scan log, as the answer carries it. */
 type LogRow = Pick<ReceiveScan, 'log_id' | 'at' | 'station' | 'user_name'>;
 
-/** What the database answers for a scan (receive_scan, migrations 0009, 0014, 0015 and 0021). */
+/** What the database answers for a scan (receive_scan, migrations 0009, 0014, 0015 and 0020). */
 type DatabaseAnswer = LogRow & {
   result: ReceiveScanResult;
   /** The sentence the station shows, as the scan log keeps it. */
