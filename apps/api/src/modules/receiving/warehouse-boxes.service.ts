@@ -3,6 +3,7 @@ import {
   warehouseBoxList,
   WAREHOUSE_BOX_OVERRIDE_PERMISSION,
   type BoxContent,
+  type BoxCounts,
   type FieldErrors,
   type WarehouseBox,
 } from '@inventory/contract';
@@ -17,13 +18,9 @@ import type {
   WriteStore,
 } from '../../toolkit/resource.js';
 import { preparedOf } from '../../toolkit/resource.js';
-import { auditActor, recordAudit } from '../audit/audit.service.js';
+import { auditActor, recordAudit } from '../audit/index.js';
 import { MODEL_DISPLAY_NAME } from '../master-data/index.js';
-import {
-  holdsAdministrator,
-  type Principal,
-  type RequestMeta,
-} from '../session/session.service.js';
+import { holdsAdministrator, type Principal, type RequestMeta } from '../../http/principal.js';
 import { markReceivedWhenComplete } from './invoices.service.js';
 import { SHIPMENT_LABEL } from './pickers.js';
 
@@ -34,19 +31,17 @@ const BOX_FROM = `warehouse_boxes wb
   LEFT JOIN brands b ON b.id = m.brand_id
   LEFT JOIN users cu ON cu.id = wb.closed_by`;
 
-/** A device of the box that needs a second look: held, off the manifest, or of another model. */
-const BOX_DISCREPANCIES = `(SELECT count(*) FROM devices d
-  LEFT JOIN invoice_imeis ii ON ii.device_id = d.id AND ii.invoice_id = wb.invoice_id
-  WHERE d.warehouse_box_id = wb.id AND (d.hold_reason IS NOT NULL
-    OR ii.match_status IN ('unexpected', 'duplicate')
-    OR (ii.tac_model_id IS NOT NULL AND ii.model_id IS NOT NULL AND ii.tac_model_id <> ii.model_id)))::int`;
-
+/**
+ * The box row. Its discrepancies are counted by the function the scan's answer counts them with
+ * (migration 0020); the box list is still read every time, as warehouse_boxes has no data version
+ * (decision 0010).
+ */
 const BOX_COLUMNS = `wb.id, wb.code, wb.invoice_id, i.invoice_no, i.vendor_id, v.name AS vendor,
   wb.inbound_shipment_id, (SELECT ${SHIPMENT_LABEL} FROM inbound_shipments s
     JOIN vendors sv ON sv.id = s.vendor_id LEFT JOIN purchase_invoices si ON si.id = s.invoice_id
     WHERE s.id = wb.inbound_shipment_id) AS inbound_shipment, wb.vendor_label, wb.expected_model_id,
   CASE WHEN m.id IS NOT NULL THEN ${MODEL_DISPLAY_NAME} END AS expected_model, wb.qty_expected,
-  wb.qty_scanned, ${BOX_DISCREPANCIES} AS discrepancies, wb.status, wb.staging_location,
+  wb.qty_scanned, box_discrepancies(wb.id) AS discrepancies, wb.status, wb.staging_location,
   to_json(wb.closed_at) #>> '{}' AS closed_at, cu.name AS closed_by_name, wb.close_override_reason,
   to_json(wb.created_at) #>> '{}' AS created_at, to_json(wb.updated_at) #>> '{}' AS updated_at`;
 
@@ -294,9 +289,6 @@ const RESULT_SQL = `CASE WHEN d.hold_reason = 'blacklist' THEN 'blacklisted'
     THEN 'model_mismatch'
   ELSE 'added' END`;
 
-/** Events that receiving itself writes: a device with only these can be taken back. */
-const RECEIVING_EVENTS = "('received', 'held')";
-
 const SCANNED_DEVICE_COLUMNS = `d.id, d.imei, d.imei2, d.meid, ${MODEL_DISPLAY_NAME} AS model,
   c.name AS color, d.capacity_gb, d.status, d.hold_reason,
   to_json(d.received_at) #>> '{}' AS received_at`;
@@ -311,9 +303,7 @@ export async function boxContent(db: Queryable, id: number): Promise<BoxContent>
   const [devices, quarantined] = await Promise.all([
     db.query<BoxContent['devices'][number]>(
       `SELECT ${SCANNED_DEVICE_COLUMNS}, ${RESULT_SQL} AS result,
-         (wb.status = 'receiving' AND NOT EXISTS (SELECT 1 FROM device_events e
-            WHERE e.device_id = d.id AND e.type NOT IN ${RECEIVING_EVENTS})
-          AND NOT EXISTS (SELECT 1 FROM vendor_transfer_devices t WHERE t.device_id = d.id)) AS undoable
+         (wb.status = 'receiving' AND receipt_undoable(d.id)) AS undoable
        FROM devices d
        JOIN warehouse_boxes wb ON wb.id = d.warehouse_box_id
        JOIN device_models m ON m.id = d.model_id JOIN brands b ON b.id = m.brand_id
@@ -355,20 +345,16 @@ export async function undoReceive(
   const [device] = await tx.query<{
     identifier: string;
     box: number | null;
-    other: boolean;
-    transfer: boolean;
+    undoable: boolean;
   }>(
-    `SELECT d.identifier, d.warehouse_box_id AS box,
-       EXISTS (SELECT 1 FROM device_events e WHERE e.device_id = d.id
-               AND e.type NOT IN ${RECEIVING_EVENTS}) AS other,
-       EXISTS (SELECT 1 FROM vendor_transfer_devices t WHERE t.device_id = d.id) AS transfer
+    `SELECT d.identifier, d.warehouse_box_id AS box, receipt_undoable(d.id) AS undoable
      FROM devices d WHERE d.id = $1 FOR UPDATE`,
     [deviceId],
   );
   if (!device || device.box !== boxId) {
     throw new NotFoundError(`Box ${box.code} holds no device with id ${deviceId}.`);
   }
-  if (device.other || device.transfer) {
+  if (!device.undoable) {
     throw new ConflictError(`${device.identifier} has moved on since it was received: it stays.`);
   }
   await tx.query(`DELETE FROM invoice_imeis WHERE device_id = $1 AND NOT from_manifest`, [
@@ -381,15 +367,10 @@ export async function undoReceive(
     [deviceId, actor.userId],
   );
   await tx.query('DELETE FROM devices WHERE id = $1', [deviceId]);
-  const [counts] = await tx.query<{
-    id: number;
-    code: string;
-    status: 'receiving';
-    qty_scanned: number;
-    qty_expected: number | null;
-  }>(
+  const [counts] = await tx.query<BoxCounts>(
     `UPDATE warehouse_boxes SET qty_scanned = qty_scanned - 1, updated_at = now(), updated_by = $2
-     WHERE id = $1 RETURNING id, code, status, qty_scanned, qty_expected`,
+     WHERE id = $1
+     RETURNING id, code, status, qty_scanned, qty_expected, box_discrepancies(id) AS discrepancies`,
     [boxId, actor.userId],
   );
   await recordAudit(tx, {
