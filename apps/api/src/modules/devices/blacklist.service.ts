@@ -15,9 +15,9 @@ import type {
   WriteInput,
   Writer,
 } from '../../toolkit/resource.js';
-import { auditActor, recordAudit } from '../audit/audit.service.js';
+import { auditActor, recordAudit } from '../audit/index.js';
 import { MODEL_DISPLAY_NAME } from '../master-data/index.js';
-import type { Principal, RequestMeta } from '../session/session.service.js';
+import type { Principal, RequestMeta } from '../../http/principal.js';
 import { applyDeviceAction } from './devices.service.js';
 
 /** An entry with the device of its IMEI, if we have one (by its IMEI or second IMEI). */

@@ -18,7 +18,7 @@ import {
   TACS,
 } from '../../test/receiving-fixtures.js';
 import type { TestApp } from '../../test/test-app.js';
-import type { Principal } from '../session/session.service.js';
+import type { Principal } from '../../http/principal.js';
 import { applyDeviceAction } from './devices.service.js';
 
 /**

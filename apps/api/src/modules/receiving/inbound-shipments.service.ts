@@ -16,8 +16,8 @@ import type {
   WriteStore,
 } from '../../toolkit/resource.js';
 import { preparedOf } from '../../toolkit/resource.js';
-import { auditActor, recordAudit } from '../audit/audit.service.js';
-import type { Principal, RequestMeta } from '../session/session.service.js';
+import { auditActor, recordAudit } from '../audit/index.js';
+import type { Principal, RequestMeta } from '../../http/principal.js';
 
 const SHIPMENT_FROM = `inbound_shipments s
   JOIN vendors v ON v.id = s.vendor_id

@@ -14,7 +14,7 @@ import type {
   WriteInput,
   Writer,
 } from '../../toolkit/resource.js';
-import { recordAudit, auditActor } from '../audit/audit.service.js';
+import { recordAudit, auditActor } from '../audit/index.js';
 import {
   findColors,
   findModels,

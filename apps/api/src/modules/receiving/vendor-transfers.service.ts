@@ -21,10 +21,10 @@ import type {
   WriteStore,
 } from '../../toolkit/resource.js';
 import { preparedOf } from '../../toolkit/resource.js';
-import { auditActor, recordAudit } from '../audit/audit.service.js';
+import { auditActor, recordAudit } from '../audit/index.js';
 import { applyDeviceAction } from '../devices/index.js';
 import { MODEL_DISPLAY_NAME } from '../master-data/index.js';
-import type { Principal, RequestMeta } from '../session/session.service.js';
+import type { Principal, RequestMeta } from '../../http/principal.js';
 
 const TRANSFER_FROM = `vendor_transfers t
   JOIN vendors v ON v.id = t.vendor_id
