@@ -135,3 +135,19 @@ test('a user manager cannot act on the administrator, and is told why', async ({
   await expect(page.locator('.ant-notification-notice').filter({ hasText: refusal })).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Temporary password' })).toHaveCount(0);
 });
+
+/** The audit log: the users page leads to it, newest first, paged and counted like every list. */
+test('the audit log lists what was done, newest first, and filters by user', async ({ page }) => {
+  await signIn(page, 'admin', ADMIN_PASSWORD);
+  await expect(page.getByRole('heading', { name: 'Welcome, Administrator' })).toBeVisible();
+  await page.goto('/users');
+  await page.getByRole('link', { name: 'Audit log' }).click();
+  await expect(page.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('list-count')).toHaveText(/\d+ audit events?|More than/);
+  await expect(page.locator('.ant-table-row').first()).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'User' }).fill('admin');
+  await page.locator('.ant-select-item-option', { hasText: /^admin$/ }).click();
+  await expect(page).toHaveURL(/[?&]actor_id=\d+/);
+  await expect(page.locator('.ant-table-row').first()).toContainText('admin');
+});

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from './endpoint.js';
-import { idParamsSchema, pageSchema, pagingQueryShape } from './list.js';
+import { idParamsSchema } from './list.js';
+import { defineList, listEndpoints } from './resource.js';
 import { MENU_GROUPS, AGENT_GROUP } from './menu-groups.js';
 
 export const PERMISSION_GROUPS = [...MENU_GROUPS, AGENT_GROUP, 'Custom'] as const;
@@ -16,16 +17,6 @@ export const permissionSchema = z.object({
 export type Permission = z.infer<typeof permissionSchema>;
 
 export const PERMISSION_SORTS = ['name', 'group'] as const;
-
-export const permissionListQuerySchema = z.object({
-  ...pagingQueryShape,
-  pageSize: z._default(
-    z.coerce.number().check(z.int(), z.gte(1), z.lte(500, 'The page size must be at most 500.')),
-    500,
-  ),
-  group: z.optional(z.string().check(z.maxLength(100))),
-  sort: z._default(z.enum(PERMISSION_SORTS), 'group'),
-});
 
 /** Custom permissions follow the spec's style: resource.action. */
 const permissionName = z
@@ -56,15 +47,26 @@ export const updatePermissionInputSchema = z.object({
 
 const manage = { permission: 'role.manage' } as const;
 
-export const listPermissionsEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/permissions',
-  summary: 'Permissions, searchable, by menu group',
+/** Permissions by menu group, paged like every other list (a page holds at most 200). */
+export const permissionList = defineList({
+  name: 'permissions',
+  singular: 'permission',
+  plural: 'Permissions',
   tag: 'Permissions',
-  guard: { permission: 'role.view-list' },
-  query: permissionListQuerySchema,
-  response: pageSchema(permissionSchema),
+  view: { permission: 'role.view-list' },
+  item: permissionSchema,
+  filters: { group: z.optional(z.string().check(z.maxLength(100))) },
+  sorts: PERMISSION_SORTS,
+  defaultSort: 'group',
+  exportColumns: [
+    { key: 'name', header: 'Name', example: 'report.export' },
+    { key: 'group', header: 'Group', example: 'Custom' },
+    { key: 'description', header: 'Description', example: 'Export reports' },
+    { key: 'role_count', header: 'Roles', example: '2' },
+  ],
 });
+export const permissionListEndpoints = listEndpoints(permissionList);
+export const listPermissionsEndpoint = permissionListEndpoints.list;
 
 export const createPermissionEndpoint = defineEndpoint({
   method: 'POST',

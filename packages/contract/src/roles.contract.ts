@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from './endpoint.js';
-import { idParamsSchema, pageSchema, pagingQueryShape } from './list.js';
+import { idParamsSchema } from './list.js';
+import { defineList, listEndpoints } from './resource.js';
 
 export const roleSchema = z.object({
   id: z.int(),
@@ -16,11 +17,6 @@ export const roleSchema = z.object({
 export type Role = z.infer<typeof roleSchema>;
 
 export const ROLE_SORTS = ['name', 'user_count', 'created_at'] as const;
-
-export const roleListQuerySchema = z.object({
-  ...pagingQueryShape,
-  sort: z._default(z.enum(ROLE_SORTS), 'name'),
-});
 
 const roleName = z
   .string()
@@ -51,15 +47,26 @@ export type UpdateRoleInput = z.input<typeof updateRoleInputSchema>;
 const manage = { permission: 'role.manage' } as const;
 const view = { permission: 'role.view-list' } as const;
 
-export const listRolesEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/roles',
-  summary: 'Roles with their permissions and user counts',
+/** Roles with their permissions and user counts, paged like every other list. */
+export const roleList = defineList({
+  name: 'roles',
+  singular: 'role',
+  plural: 'Roles',
   tag: 'Roles',
-  guard: view,
-  query: roleListQuerySchema,
-  response: pageSchema(roleSchema),
+  view,
+  item: roleSchema,
+  filters: {},
+  sorts: ROLE_SORTS,
+  defaultSort: 'name',
+  exportColumns: [
+    { key: 'name', header: 'Name', example: 'Warehouse Sorting' },
+    { key: 'description', header: 'Description', example: 'Sorts received devices' },
+    { key: 'user_count', header: 'Users', example: '4' },
+    { key: 'permissions', header: 'Permissions', example: 'device.view-list|box.scan' },
+  ],
 });
+export const roleListEndpoints = listEndpoints(roleList);
+export const listRolesEndpoint = roleListEndpoints.list;
 
 export const createRoleEndpoint = defineEndpoint({
   method: 'POST',

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { USER_TYPES } from './auth.contract.js';
 import { defineEndpoint } from './endpoint.js';
-import { idParamsSchema, pageSchema, pagingQueryShape } from './list.js';
+import { idParamsSchema } from './list.js';
+import { defineList, enumFilter, idFilter, listEndpoints, listQuerySchemaOf } from './resource.js';
 
 export const USER_STATUSES = ['active', 'disabled'] as const;
 export const USER_SORTS = ['name', 'user_name', 'created_at', 'last_login_at'] as const;
@@ -47,14 +48,43 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const userListQuerySchema = z.object({
-  ...pagingQueryShape,
-  role: z.optional(z.coerce.number().check(z.int())),
-  type: z.optional(z.enum(USER_TYPES)),
-  status: z.optional(z.enum(USER_STATUSES)),
-  sort: z._default(z.enum(USER_SORTS), 'name'),
+const manage = { permission: 'user.manage' } as const;
+const view = { permission: 'user.view-list' } as const;
+
+/**
+ * The user list pages like every other list (keyset, capped count). Never signed in sorts as the
+ * earliest sign-in: first ascending, last descending.
+ */
+export const userList = defineList({
+  name: 'users',
+  singular: 'user',
+  plural: 'Users',
+  tag: 'Users',
+  view,
+  item: userSchema,
+  filters: {
+    role: idFilter,
+    type: enumFilter(USER_TYPES),
+    status: enumFilter(USER_STATUSES),
+  },
+  sorts: USER_SORTS,
+  defaultSort: 'name',
+  exportColumns: [
+    { key: 'user_name', header: 'User name', example: 'jdoe' },
+    { key: 'name', header: 'Name', example: 'Jane Doe' },
+    { key: 'email', header: 'Email', example: 'jane@example.com' },
+    { key: 'phone', header: 'Phone', example: '555-0100' },
+    { key: 'type', header: 'Type', example: 'staff' },
+    { key: 'status', header: 'Status', example: 'active' },
+    { key: 'rep_id', header: 'RAD rep ID', example: 'RAD-12' },
+    { key: 'territory', header: 'Territory', example: 'North' },
+    { key: 'last_login_at', header: 'Last sign-in', example: '2026-01-31T08:01:03.339Z' },
+    { key: 'created_at', header: 'Created', example: '2026-01-02T10:00:00.000Z' },
+  ],
 });
-export type UserListQuery = z.output<typeof userListQuerySchema>;
+export const userListEndpoints = listEndpoints(userList);
+export const userListQuerySchema = listQuerySchemaOf(userList);
+export type UserListQuery = z.input<typeof userListQuerySchema>;
 
 const userFields = {
   name: text(150, 'The name is too long.').check(z.minLength(1, 'Please enter the name.')),
@@ -121,28 +151,8 @@ export const auditEventSchema = z.object({
 });
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 
-const manage = { permission: 'user.manage' } as const;
-const view = { permission: 'user.view-list' } as const;
-
-export const listUsersEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/users',
-  summary: 'Users: search by name, user name or email; filter by role, type, status; page; sort',
-  tag: 'Users',
-  guard: view,
-  query: userListQuerySchema,
-  response: pageSchema(userSchema),
-});
-
-export const getUserEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/users/:id',
-  summary: 'One user',
-  tag: 'Users',
-  guard: view,
-  params: idParamsSchema,
-  response: userSchema,
-});
+export const listUsersEndpoint = userListEndpoints.list;
+export const getUserEndpoint = userListEndpoints.get;
 
 export const createUserEndpoint = defineEndpoint({
   method: 'POST',

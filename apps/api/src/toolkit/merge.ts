@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/db.js';
 import { ConflictError } from '../http/errors.js';
-import { quoteIdentifier } from './resource.js';
+import { quoteIdentifier } from '../http/sql.js';
 
 /** A column that refers to the merged table: a plain id, or an array of ids. */
 export type Repoint = {

@@ -126,7 +126,10 @@ describe('the page registry', () => {
         group,
       ).toEqual(routes);
     }
-    expect(STAFF_PAGES).toHaveLength(Object.values(SPEC_ROUTES).flat().length);
+    // Pages outside the menu (the audit log) are reached from other pages.
+    expect(STAFF_PAGES.filter((page) => page.group !== null)).toHaveLength(
+      Object.values(SPEC_ROUTES).flat().length,
+    );
   });
 
   it('guards every page with a permission or a role list', () => {

@@ -1,45 +1,26 @@
 import type { TableProps } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
-import { counted } from '../toolkit/format';
-
-type ListState = {
-  readonly page: number;
-  readonly pageSize: number;
-  readonly sort: string;
-  readonly order: 'asc' | 'desc';
-};
-
-type SetUrl = (
-  changes: Partial<Record<'page' | 'pageSize' | 'sort' | 'order', string | number | undefined>>,
-) => void;
 
 /**
- * What a server-side list table needs from the list's state kept in the address: each column's
- * sort arrow, the paging, and the change handler that writes paging and sort back to the address.
+ * The sort of a keyset list whose table a page draws itself (users, roles), kept in the address:
+ * each column's sort arrow and the handler that writes a new sort back. A column's dataIndex is
+ * its sort's name; the list's own order stays out of the address. The page moves with ListPager.
  */
 export function tableUrlState<T>(
-  state: ListState,
-  total: number | undefined,
-  setUrl: SetUrl,
-  noun: readonly [singular: string, plural: string],
+  state: { readonly sort: string; readonly order: 'asc' | 'desc' },
+  list: { readonly defaultOrder?: 'asc' | 'desc' },
+  setUrl: (changes: Record<'sort' | 'order', string | undefined>) => void,
 ) {
+  const defaultOrder = list.defaultOrder ?? 'asc';
   const sortOrder = (key: string): SortOrder =>
     state.sort === key ? (state.order === 'desc' ? 'descend' : 'ascend') : null;
-  const pagination: TableProps<T>['pagination'] = {
-    current: state.page,
-    pageSize: state.pageSize,
-    total: total ?? 0,
-    showSizeChanger: true,
-    showTotal: (count) => counted(count, ...noun),
-  };
-  const onChange: TableProps<T>['onChange'] = (next, _filters, sorter) => {
+  const onChange: TableProps<T>['onChange'] = (_pagination, _filters, sorter) => {
     const single = Array.isArray(sorter) ? sorter[0] : sorter;
+    const order = single?.order === 'descend' ? 'desc' : single?.order ? 'asc' : undefined;
     setUrl({
-      page: next.current,
-      pageSize: next.pageSize,
-      sort: single?.order ? String(single.field) : undefined,
-      order: single?.order === 'descend' ? 'desc' : undefined,
+      sort: order ? String(single?.field) : undefined,
+      order: order === defaultOrder ? undefined : order,
     });
   };
-  return { sortOrder, pagination, onChange };
+  return { sortOrder, onChange };
 }

@@ -9,8 +9,8 @@ import {
   type RoleDefinition,
 } from '@inventory/contract';
 import type { Db, Queryable } from '../../db/db.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { hashPassword } from '../session/password-hashing.js';
+import { recordAudit } from '../audit/index.js';
+import { hashPassword } from '../session/index.js';
 
 /** Any fixed number: app servers starting together seed one at a time. */
 const SEED_LOCK_KEY = 7_261_355;

@@ -1,7 +1,7 @@
 import { ADMIN_ROLE_KEY } from '@inventory/contract';
 import type { Queryable } from '../../db/db.js';
 import { ApiError, NotFoundError } from '../../http/errors.js';
-import { holdsAdministrator, type Principal } from '../session/session.service.js';
+import { holdsAdministrator, type Principal } from '../../http/principal.js';
 
 /** A role as the rules about rights read it. */
 export type RoleGrant = { readonly id: number; readonly name: string; readonly key: string | null };

@@ -13,8 +13,8 @@ import {
 /**
  * Nobody acts above their own rights: a manager of users and roles who is not an administrator
  * reaches no account, role or permission that holds something the manager does not hold. Every
- * endpoint on one user, role or permission is walked, new ones included, except the two reads
- * that anyone allowed to list users may make of any of them.
+ * endpoint on one user, role or permission is walked, new ones included, except the reads
+ * that anyone allowed to list them may make of any of them.
  */
 
 let t: TestApp;
@@ -23,8 +23,16 @@ let admin: ApiClient;
 const ids = { user: {} as Record<string, number>, role: {} as Record<string, number> };
 let nightAuditPermission: number;
 
-/** Reads of one user that the rule leaves open: the record itself and its audited activity. */
-const OPEN_READS = new Set(['GET /users/:id', 'GET /users/:id/activity']);
+/**
+ * Reads that the rule leaves open: one user, role or permission as its list shows it to whoever
+ * may read the list, and a user's audited activity.
+ */
+const OPEN_READS = new Set([
+  'GET /users/:id',
+  'GET /users/:id/activity',
+  'GET /roles/:id',
+  'GET /permissions/:id',
+]);
 
 /** A body each write would accept, so that only the rule can refuse it. */
 const BODIES: Record<string, object> = {

@@ -1,25 +1,39 @@
-import type {
-  createPermissionInputSchema,
-  Permission,
-  permissionListQuerySchema,
-  updatePermissionInputSchema,
+import {
+  permissionList,
+  type createPermissionInputSchema,
+  type Permission,
+  type updatePermissionInputSchema,
 } from '@inventory/contract';
 import type { z } from 'zod/mini';
 import type { Db, Queryable } from '../../db/db.js';
 import { ApiError, ConflictError, NotFoundError, uniqueViolationAs } from '../../http/errors.js';
-import { containsPattern, direction } from '../../http/sql.js';
-import { auditActor, recordAudit } from '../audit/audit.service.js';
-import {
-  holdsAdministrator,
-  type Principal,
-  type RequestMeta,
-} from '../session/session.service.js';
+import type { ListStore } from '../../toolkit/stores.js';
+import { auditActor, recordAudit } from '../audit/index.js';
+import { holdsAdministrator, type Principal, type RequestMeta } from '../../http/principal.js';
 
 const PERMISSION_COLUMNS = `
   p.id, p.name, p.group_name AS "group", p.description, p.is_catalogue,
   (SELECT count(*)::int FROM role_permissions rp WHERE rp.permission_id = p.id) AS role_count`;
 
-const SORT_COLUMNS = { name: 'lower(p.name)', group: 'p.group_name, lower(p.name)' } as const;
+/**
+ * Permissions by group, then name: one key for the keyset, in byte order so that the group's end
+ * (chr(1)) comes before any name of the next group. The catalogue holds hundreds at most.
+ */
+export const permissionStore: ListStore<typeof permissionList> = {
+  contract: permissionList,
+  reads: ['permissions', 'role_permissions'],
+  list: {
+    from: 'permissions p',
+    id: 'p.id',
+    columns: PERMISSION_COLUMNS,
+    sorts: {
+      name: { sql: 'lower(p.name)', type: 'text' },
+      group: { sql: `(p.group_name || chr(1) || lower(p.name)) COLLATE "C"`, type: 'text' },
+    },
+    search: (pattern) => ['(p.name ILIKE ? OR p.description ILIKE ?)', pattern, pattern],
+    filters: (query) => [query.group !== undefined && ['p.group_name = ?', query.group]],
+  },
+};
 
 const CATALOGUE_FIXED =
   'Catalogue permissions are defined by the application and cannot be changed or deleted.';
@@ -59,25 +73,6 @@ async function findPermission(
 const nameTaken = uniqueViolationAs({
   permissions_name_key: ['name', 'A permission with this name exists.'],
 });
-
-/** Permissions matching the query, by group by default. */
-export async function listPermissions(db: Db, query: z.output<typeof permissionListQuerySchema>) {
-  const where = `WHERE ($1::text IS NULL OR p.name ILIKE $1 OR p.description ILIKE $1)
-                   AND ($2::text IS NULL OR p.group_name = $2)`;
-  const filters = [containsPattern(query.search), query.group ?? null];
-  const [items, [count]] = await Promise.all([
-    db.query<Permission>(
-      `SELECT ${PERMISSION_COLUMNS} FROM permissions p ${where}
-       ORDER BY ${SORT_COLUMNS[query.sort]} ${direction(query.order)}, p.id LIMIT $3 OFFSET $4`,
-      [...filters, query.pageSize, (query.page - 1) * query.pageSize],
-    ),
-    db.query<{ total: number }>(
-      `SELECT count(*)::int AS total FROM permissions p ${where}`,
-      filters,
-    ),
-  ]);
-  return { items, total: count?.total ?? 0, page: query.page, pageSize: query.pageSize };
-}
 
 /** Creates a custom permission. */
 export async function createPermission(

@@ -39,7 +39,7 @@ describe('roles', () => {
   it('lists the seeded roles with user counts and permissions', async () => {
     const { data } = bodyOf<{
       items: { name: string; permissions: string[]; is_admin: boolean }[];
-    }>(await call(admin, 'GET', '/roles?pageSize=100'));
+    }>(await call(admin, 'GET', '/roles?limit=100'));
     const names = data.items.map((role) => role.name);
     for (const name of ['admin', 'Product Information', 'Repair Testing', 'SIM Coordinator']) {
       expect(names).toContain(name);

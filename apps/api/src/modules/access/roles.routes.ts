@@ -3,25 +3,25 @@ import {
   createRoleEndpoint,
   deletePermissionEndpoint,
   deleteRoleEndpoint,
-  listPermissionsEndpoint,
-  listRolesEndpoint,
   updatePermissionEndpoint,
   updateRoleEndpoint,
 } from '@inventory/contract';
 import { Answer } from '../../http/endpoint.js';
+import { registerList } from '../../toolkit/resource.js';
 import type { AppModule } from '../module.js';
 import {
   createPermission,
   deletePermission,
-  listPermissions,
+  permissionStore,
   updatePermission,
 } from './permissions.service.js';
-import { createRole, deleteRole, listRoles, updateRole } from './roles.service.js';
+import { createRole, deleteRole, roleStore, updateRole } from './roles.service.js';
 
 export const rolesModule: AppModule = {
   name: 'roles',
-  register({ endpoint, db }) {
-    endpoint(listRolesEndpoint, ({ query }) => listRoles(db, query));
+  register(context) {
+    const { endpoint, db } = context;
+    registerList(context, roleStore);
     endpoint(createRoleEndpoint, ({ principal, body, meta }) =>
       createRole(db, principal, body, meta),
     );
@@ -32,7 +32,7 @@ export const rolesModule: AppModule = {
       await deleteRole(db, principal, params.id, meta);
       return new Answer(null, 'Role deleted.');
     });
-    endpoint(listPermissionsEndpoint, ({ query }) => listPermissions(db, query));
+    registerList(context, permissionStore);
     endpoint(createPermissionEndpoint, ({ principal, body, meta }) =>
       createPermission(db, principal, body, meta),
     );

@@ -3,7 +3,7 @@ import {
   roleKeyOf,
   type createRoleInputSchema,
   type Role,
-  type roleListQuerySchema,
+  roleList,
   type UpdateRoleInput,
 } from '@inventory/contract';
 import type { z } from 'zod/mini';
@@ -15,13 +15,9 @@ import {
   ValidationError,
   uniqueViolationAs,
 } from '../../http/errors.js';
-import { containsPattern, direction } from '../../http/sql.js';
-import { auditActor, recordAudit } from '../audit/audit.service.js';
-import {
-  holdsAdministrator,
-  type Principal,
-  type RequestMeta,
-} from '../session/session.service.js';
+import type { ListStore } from '../../toolkit/stores.js';
+import { auditActor, recordAudit } from '../audit/index.js';
+import { holdsAdministrator, type Principal, type RequestMeta } from '../../http/principal.js';
 import { addedNames, assertCanGrantPermissions, assertOutranks } from './grants.js';
 
 const ROLE_COLUMNS = `
@@ -31,11 +27,25 @@ const ROLE_COLUMNS = `
             FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
             WHERE rp.role_id = r.id), '{}') AS permissions`;
 
-const SORT_COLUMNS = {
-  name: 'lower(r.name)',
-  user_count: 'user_count',
-  created_at: 'r.created_at',
-} as const;
+/** Roles with their user counts and permissions; a site has tens, so any order is cheap. */
+export const roleStore: ListStore<typeof roleList> = {
+  contract: roleList,
+  reads: ['permissions', 'role_permissions', 'roles', 'user_roles'],
+  list: {
+    from: 'roles r',
+    id: 'r.id',
+    columns: ROLE_COLUMNS,
+    sorts: {
+      name: { sql: 'lower(r.name)', type: 'text' },
+      user_count: {
+        sql: '(SELECT count(*) FROM user_roles ur WHERE ur.role_id = r.id)',
+        type: 'bigint',
+      },
+      created_at: { sql: 'r.created_at', type: 'timestamptz' },
+    },
+    search: (pattern) => ['(r.name ILIKE ? OR r.description ILIKE ?)', pattern, pattern],
+  },
+};
 
 async function findRole(db: Queryable, id: number, { lock = false } = {}): Promise<Role> {
   const [role] = await db.query<Role>(
@@ -97,21 +107,6 @@ async function setPermissions(db: Queryable, roleId: number, names: readonly str
 const nameTaken = uniqueViolationAs({
   roles_name_key: ['name', 'A role with this name exists.'],
 });
-
-/** Roles matching the query with user counts and permissions, one page. */
-export async function listRoles(db: Db, query: z.output<typeof roleListQuerySchema>) {
-  const where = 'WHERE ($1::text IS NULL OR r.name ILIKE $1 OR r.description ILIKE $1)';
-  const search = containsPattern(query.search);
-  const [items, [count]] = await Promise.all([
-    db.query<Role>(
-      `SELECT ${ROLE_COLUMNS} FROM roles r ${where}
-       ORDER BY ${SORT_COLUMNS[query.sort]} ${direction(query.order)}, r.id LIMIT $2 OFFSET $3`,
-      [search, query.pageSize, (query.page - 1) * query.pageSize],
-    ),
-    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM roles r ${where}`, [search]),
-  ]);
-  return { items, total: count?.total ?? 0, page: query.page, pageSize: query.pageSize };
-}
 
 /** Creates a role with permissions the actor holds. */
 export async function createRole(

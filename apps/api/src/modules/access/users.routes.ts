@@ -2,16 +2,14 @@ import {
   createUserEndpoint,
   deleteUserEndpoint,
   endUserSessionsEndpoint,
-  getUserEndpoint,
   listUserSessionsEndpoint,
-  listUsersEndpoint,
   resetUserPasswordEndpoint,
   updateUserEndpoint,
   userActivityEndpoint,
 } from '@inventory/contract';
-import { Answer, JsonAnswer } from '../../http/endpoint.js';
-import { createAnswerCache } from '../../toolkit/answer-cache.js';
-import { activityOfUser } from '../audit/audit.service.js';
+import { Answer } from '../../http/endpoint.js';
+import { registerList } from '../../toolkit/resource.js';
+import { activityOfUser } from '../audit/index.js';
 import type { AppModule } from '../module.js';
 import {
   createUser,
@@ -19,29 +17,16 @@ import {
   endSessions,
   getUser,
   listSessions,
-  listUsers,
   resetPassword,
   updateUser,
+  userStore,
 } from './users.service.js';
-
-/** The tables a page of users is read from, whose versions its kept answers are kept under. */
-const USER_LIST_READS = 'FROM users JOIN user_roles JOIN roles';
 
 export const usersModule: AppModule = {
   name: 'users',
-  register({ endpoint, db, dataVersions }) {
-    const userPages = createAnswerCache(dataVersions);
-    endpoint(
-      listUsersEndpoint,
-      async ({ query, principal }) =>
-        new JsonAnswer(
-          await userPages.answer(USER_LIST_READS, query, principal.dataVersions, () =>
-            listUsers(db, query, principal.accessVersion),
-          ),
-        ),
-      { keepsAnswers: true },
-    );
-    endpoint(getUserEndpoint, ({ params }) => getUser(db, params.id));
+  register(context) {
+    const { endpoint, db } = context;
+    registerList(context, userStore);
     endpoint(createUserEndpoint, async ({ principal, body, meta }) => {
       const created = await createUser(db, principal, body, meta);
       return new Answer(created, `User ${created.user.user_name} created.`);

@@ -4,20 +4,17 @@ import {
   type createUserInputSchema,
   type UpdateUserInput,
   type User,
-  type UserListQuery,
+  userList,
 } from '@inventory/contract';
 import type { z } from 'zod/mini';
 import type { Db, Queryable } from '../../db/db.js';
-import {
-  ConflictError,
-  NotFoundError,
-  ValidationError,
-  uniqueViolationAs,
-} from '../../http/errors.js';
-import { containsPattern, direction, isoOrNull, whereOf } from '../../http/sql.js';
-import { auditActor, recordAudit } from '../audit/audit.service.js';
-import { hashPassword } from '../session/password-hashing.js';
-import { endSessionsOfUser, type Principal, type RequestMeta } from '../session/session.service.js';
+import { ConflictError, ValidationError, uniqueViolationAs } from '../../http/errors.js';
+import { isoTextSql } from '../../http/sql.js';
+import { findItem } from '../../toolkit/resource.js';
+import type { ListStore } from '../../toolkit/stores.js';
+import { auditActor, recordAudit } from '../audit/index.js';
+import type { Principal, RequestMeta } from '../../http/principal.js';
+import { endSessionsOfUser, hashPassword } from '../session/index.js';
 import {
   assertCanGrantRoles,
   assertMayActOnUser,
@@ -25,168 +22,47 @@ import {
   type RoleGrant,
 } from './grants.js';
 
-type UserRow = {
-  id: number;
-  user_name: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  type: User['type'];
-  status: User['status'];
-  roles: User['roles'];
-  rep_id: string | null;
-  territory: string | null;
-  sim_cap: number | null;
-  device_cap: number | null;
-  first_login: 0 | 1;
-  last_login_at: Date | null;
-  created_at: Date;
+/**
+ * The user list and a user's record read the same columns, timestamps as the API's ISO text and
+ * the roles by name; the list pages like every other (keyset, capped count, kept answers).
+ */
+export const userStore: ListStore<typeof userList> = {
+  contract: userList,
+  reads: ['roles', 'user_roles', 'users'],
+  list: {
+    from: 'users u',
+    id: 'u.id',
+    columns: `u.id, u.user_name, u.name, u.email, u.phone, u.type, u.status, u.rep_id,
+      u.territory, u.sim_cap, u.device_cap, u.first_login,
+      ${isoTextSql('u.last_login_at')} AS last_login_at, ${isoTextSql('u.created_at')} AS created_at,
+      COALESCE((SELECT json_agg(json_build_object('id', r.id, 'name', r.name) ORDER BY r.name)
+                FROM user_roles ur JOIN roles r ON r.id = ur.role_id
+                WHERE ur.user_id = u.id), '[]'::json) AS roles`,
+    sorts: {
+      name: { sql: 'lower(u.name)', type: 'text' },
+      user_name: { sql: 'lower(u.user_name)', type: 'text' },
+      created_at: { sql: 'u.created_at', type: 'timestamptz' },
+      last_login_at: {
+        sql: "COALESCE(u.last_login_at, '-infinity'::timestamptz)",
+        type: 'timestamptz',
+      },
+    },
+    search: (pattern) => [
+      '(u.name ILIKE ? OR u.user_name ILIKE ? OR u.email ILIKE ?)',
+      pattern,
+      pattern,
+      pattern,
+    ],
+    filters: (query) => [
+      query.role !== undefined && [
+        'EXISTS (SELECT 1 FROM user_roles f WHERE f.user_id = u.id AND f.role_id = ?)',
+        query.role,
+      ],
+      query.type !== undefined && ['u.type = ?', query.type],
+      query.status !== undefined && ['u.status = ?', query.status],
+    ],
+  },
 };
-
-const ACCOUNT_COLUMNS = `
-  u.id, u.user_name, u.name, u.email, u.phone, u.type, u.status, u.rep_id, u.territory,
-  u.sim_cap, u.device_cap, u.first_login, u.last_login_at, u.created_at`;
-
-const USER_COLUMNS = `${ACCOUNT_COLUMNS},
-  COALESCE((SELECT json_agg(json_build_object('id', r.id, 'name', r.name) ORDER BY r.name)
-            FROM user_roles ur JOIN roles r ON r.id = ur.role_id
-            WHERE ur.user_id = u.id), '[]'::json) AS roles`;
-
-/**
- * A list page is read as one JSON text of positional rows: PGlite and node-postgres turn one value
- * into a string far faster than 14 columns of 50 rows, and JSON.parse is native. Times are UTC
- * without an offset, so that the API's ISO form is a matter of string cutting. Roles are not in
- * the statement: they come from the access snapshot below.
- */
-const PAGE_ROW = `json_build_array(u.id, u.user_name, u.name, u.email, u.phone, u.type, u.status,
-  u.rep_id, u.territory, u.sim_cap, u.device_cap, u.first_login,
-  u.last_login_at AT TIME ZONE 'UTC', u.created_at AT TIME ZONE 'UTC')`;
-
-type PageRow = [
-  id: number,
-  user_name: string,
-  name: string,
-  email: string | null,
-  phone: string | null,
-  type: User['type'],
-  status: User['status'],
-  rep_id: string | null,
-  territory: string | null,
-  sim_cap: number | null,
-  device_cap: number | null,
-  first_login: 0 | 1,
-  last_login_at: string | null,
-  created_at: string,
-];
-
-/**
- * A UTC time as JSON writes it (2026-01-31T08:01:03.339123, trailing zeros of the fraction
- * dropped) in the API's form, which is Date's toISOString (milliseconds, cut not rounded).
- */
-export function isoOfUtc(time: string): string {
-  return time.length === 19 ? `${time}.000Z` : `${time.slice(0, 23).padEnd(23, '0')}Z`;
-}
-
-type RoleRef = User['roles'][number];
-type RankedRole = { readonly ref: RoleRef; readonly rank: number };
-
-/**
- * What a list needs that changes only with the access version (decision 0002): any change of
- * users' names, emails, types or statuses, of roles or of role assignments moves it, so within
- * one version the totals of each filter, the role names and each user's roles stay as they are.
- * One snapshot per database, replaced by the first request that brings another version.
- */
-type AccessSnapshot = {
-  readonly version: number;
-  readonly totals: Map<string, number>;
-  roles: Promise<Map<number, RankedRole>> | null;
-  readonly roleIdsByUser: Map<number, readonly number[]>;
-};
-const snapshots = new WeakMap<Queryable, AccessSnapshot>();
-/** Enough for every user and filter of a site; past it a cache starts over rather than grow. */
-const SNAPSHOT_LIMIT = 10_000;
-
-function snapshotOf(db: Queryable, version: number): AccessSnapshot {
-  let snapshot = snapshots.get(db);
-  if (snapshot?.version !== version) {
-    snapshot = { version, totals: new Map(), roles: null, roleIdsByUser: new Map() };
-    snapshots.set(db, snapshot);
-  }
-  return snapshot;
-}
-
-/** Every role by id, with its place in the database's order of names. */
-function rolesOf(db: Queryable, snapshot: AccessSnapshot): Promise<Map<number, RankedRole>> {
-  snapshot.roles ??= db
-    .query<RoleRef>('SELECT id, name FROM roles ORDER BY name, id')
-    .then((rows) => new Map(rows.map((ref, rank) => [ref.id, { ref, rank }])));
-  snapshot.roles.catch(() => {
-    snapshot.roles = null;
-  });
-  return snapshot.roles;
-}
-
-/** The role ids of the given users; only those not yet in the snapshot are read. */
-async function roleIdsOf(db: Queryable, snapshot: AccessSnapshot, userIds: readonly number[]) {
-  const missing = userIds.filter((id) => !snapshot.roleIdsByUser.has(id));
-  if (missing.length > 0) {
-    // node-postgres gives bigint[] as strings (PGlite as numbers), hence Number.
-    const rows = await db.query<{ id: number; role_ids: Array<number | string> }>(
-      `SELECT u.id, ARRAY(SELECT ur.role_id FROM user_roles ur WHERE ur.user_id = u.id) AS role_ids
-       FROM unnest($1::bigint[]) AS u (id)`,
-      [missing],
-    );
-    if (snapshot.roleIdsByUser.size + rows.length > SNAPSHOT_LIMIT) snapshot.roleIdsByUser.clear();
-    for (const row of rows) snapshot.roleIdsByUser.set(row.id, row.role_ids.map(Number));
-  }
-  return snapshot.roleIdsByUser;
-}
-
-function userOfPageRow(
-  row: PageRow,
-  roleIds: readonly number[],
-  roles: Map<number, RankedRole>,
-): User {
-  const [id, user_name, name, email, phone, type, status, rep_id, territory, sim_cap] = row;
-  const [device_cap, first_login, last_login_at, created_at] = row.slice(10) as [
-    number | null,
-    0 | 1,
-    string | null,
-    string,
-  ];
-  const held = roleIds.flatMap((roleId) => roles.get(roleId) ?? []);
-  if (held.length > 1) held.sort((a, b) => a.rank - b.rank);
-  return {
-    id,
-    user_name,
-    name,
-    email,
-    phone,
-    type,
-    status,
-    roles: held.map((role) => role.ref),
-    rep_id,
-    territory,
-    sim_cap,
-    device_cap,
-    first_login,
-    last_login_at: last_login_at === null ? null : isoOfUtc(last_login_at),
-    created_at: isoOfUtc(created_at),
-  };
-}
-
-const toUser = (row: UserRow): User => ({
-  ...row,
-  last_login_at: isoOrNull(row.last_login_at),
-  created_at: row.created_at.toISOString(),
-});
-
-const SORT_COLUMNS = {
-  name: 'lower(u.name)',
-  user_name: 'lower(u.user_name)',
-  created_at: 'u.created_at',
-  last_login_at: 'u.last_login_at',
-} as const;
 
 /** Readable temporary passwords: no 0/O, 1/l/I. */
 const PASSWORD_ALPHABET = 'abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -197,13 +73,7 @@ function temporaryPassword(): string {
   return password;
 }
 
-async function findUser(db: Queryable, id: number): Promise<User> {
-  const [row] = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [
-    id,
-  ]);
-  if (!row) throw new NotFoundError(`There is no user with id ${id}.`);
-  return toUser(row);
-}
+const findUser = (db: Queryable, id: number) => findItem(userStore, db, id) as Promise<User>;
 
 /** Roles by id; unknown ids are a 422 on role_ids. */
 async function rolesByIds(db: Queryable, ids: readonly number[]): Promise<RoleGrant[]> {
@@ -255,70 +125,6 @@ const uniqueViolation = uniqueViolationAs({
   users_user_name_key: ['user_name', 'This user name is taken.'],
   users_email_key: ['email', 'Another user has this email.'],
 });
-
-async function totalOf(
-  db: Queryable,
-  snapshot: AccessSnapshot,
-  where: { sql: string; params: unknown[] },
-) {
-  const key = `${where.sql}|${JSON.stringify(where.params)}`;
-  const cached = snapshot.totals.get(key);
-  if (cached !== undefined) return cached;
-  const [row] = await db.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM users u ${where.sql}`,
-    where.params,
-  );
-  if (snapshot.totals.size >= SNAPSHOT_LIMIT) snapshot.totals.clear();
-  snapshot.totals.set(key, row?.total ?? 0);
-  return row?.total ?? 0;
-}
-
-/** Users matching the query, one page, with the total. */
-export async function listUsers(db: Db, query: UserListQuery, accessVersion: number) {
-  const search = containsPattern(query.search);
-  const where = whereOf([
-    search !== null && [
-      '(u.name ILIKE ? OR u.user_name ILIKE ? OR u.email ILIKE ?)',
-      search,
-      search,
-      search,
-    ],
-    query.role !== undefined && [
-      'EXISTS (SELECT 1 FROM user_roles f WHERE f.user_id = u.id AND f.role_id = ?)',
-      query.role,
-    ],
-    query.type !== undefined && ['u.type = ?', query.type],
-    query.status !== undefined && ['u.status = ?', query.status],
-  ]);
-  const sortKey = SORT_COLUMNS[query.sort];
-  const dir = direction(query.order);
-  const page = where.params.length;
-  const snapshot = snapshotOf(db, accessVersion);
-  const [[found], total, roles] = await Promise.all([
-    db.query<{ items: string }>(
-      `SELECT COALESCE(json_agg(row ORDER BY sort_key ${dir} NULLS LAST, id), '[]')::text AS items
-       FROM (SELECT ${PAGE_ROW} AS row, ${sortKey} AS sort_key, u.id
-             FROM users u ${where.sql}
-             ORDER BY ${sortKey} ${dir} NULLS LAST, u.id
-             LIMIT $${page + 1} OFFSET $${page + 2}) page`,
-      [...where.params, query.pageSize, (query.page - 1) * query.pageSize],
-    ),
-    totalOf(db, snapshot, where),
-    rolesOf(db, snapshot),
-  ]);
-  const rows = JSON.parse(found?.items ?? '[]') as PageRow[];
-  const roleIds = await roleIdsOf(
-    db,
-    snapshot,
-    rows.map((row) => row[0]),
-  );
-  return {
-    items: rows.map((row) => userOfPageRow(row, roleIds.get(row[0]) ?? [], roles)),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
-}
 
 export const getUser = (db: Db, id: number) => findUser(db, id);
 

@@ -1,10 +1,10 @@
-import { listAuditEventsEndpoint } from '@inventory/contract';
+import { registerList } from '../../toolkit/resource.js';
 import type { AppModule } from '../module.js';
-import { listAuditEvents } from './audit.service.js';
+import { auditEventStore } from './audit.service.js';
 
 export const auditModule: AppModule = {
   name: 'audit',
-  register({ endpoint, db }) {
-    endpoint(listAuditEventsEndpoint, ({ query }) => listAuditEvents(db, query));
+  register(context) {
+    registerList(context, auditEventStore);
   },
 };

@@ -8,32 +8,27 @@ import {
   listPermissionsEndpoint,
   listRolesEndpoint,
   listUserSessionsEndpoint,
-  listUsersEndpoint,
+  permissionListEndpoints,
   resetUserPasswordEndpoint,
+  roleListEndpoints,
   updateRoleEndpoint,
   updateUserEndpoint,
   userActivityEndpoint,
+  userListEndpoints,
   type CreateRoleInput,
   type CreateUserInput,
+  type Permission,
   type UpdateRoleInput,
   type UpdateUserInput,
-  type UserListQuery,
 } from '@inventory/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shell/http-client';
 import { PROFILE_QUERY_KEY } from '../../../shell/use-profile';
 
-const usersKey = ['users'] as const;
-const rolesKey = ['roles'] as const;
-const permissionsKey = ['permissions'] as const;
-
-export function useUserList(query: UserListQuery) {
-  return useQuery({
-    queryKey: [...usersKey, 'list', query],
-    queryFn: async () => (await callEndpoint(listUsersEndpoint, { query })).data,
-    placeholderData: keepPreviousData,
-  });
-}
+/** Keyed by path, as every toolkit list is (resource-queries.ts): one refresh covers the list. */
+const usersKey = [userListEndpoints.list.path] as const;
+const rolesKey = [roleListEndpoints.list.path] as const;
+const permissionsKey = [permissionListEndpoints.list.path] as const;
 
 /** One user, when not on the page of the list shown (a drawer opened from a shared link). */
 export function useUser(id: number | null) {
@@ -62,33 +57,31 @@ export function useUserActivity(id: number | null, enabled: boolean) {
   });
 }
 
-export function useRoleList(
-  query: {
-    search?: string;
-    page?: number;
-    pageSize?: number;
-    sort?: 'name' | 'user_count' | 'created_at';
-    order?: 'asc' | 'desc';
-  },
-  enabled = true,
-) {
+/** Every role (a site has tens), for pickers, or to find a role not on the page shown. */
+export function useAllRoles(enabled = true) {
   return useQuery({
-    queryKey: [...rolesKey, 'list', query],
-    queryFn: async () => (await callEndpoint(listRolesEndpoint, { query })).data,
-    placeholderData: keepPreviousData,
+    queryKey: [...rolesKey, 'all'],
+    queryFn: async () => (await callEndpoint(listRolesEndpoint, { query: { limit: 200 } })).data,
     enabled,
   });
 }
 
-/** Every role, for pickers, or to find a role not on the page shown. */
-export const useAllRoles = (enabled = true) => useRoleList({ pageSize: 200 }, enabled);
-
-/** Every permission, for the role matrix. */
+/** Every permission, for the role matrix: the list's pages one after another. */
 export function useAllPermissions() {
   return useQuery({
     queryKey: [...permissionsKey, 'all'],
-    queryFn: async () =>
-      (await callEndpoint(listPermissionsEndpoint, { query: { pageSize: 500 } })).data.items,
+    queryFn: async () => {
+      const permissions: Permission[] = [];
+      let cursor: string | undefined;
+      do {
+        const { data } = await callEndpoint(listPermissionsEndpoint, {
+          query: { limit: 200, cursor },
+        });
+        permissions.push(...data.items);
+        cursor = data.nextCursor ?? undefined;
+      } while (cursor);
+      return permissions;
+    },
     staleTime: 60_000,
   });
 }

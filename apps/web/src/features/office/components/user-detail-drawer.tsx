@@ -10,6 +10,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
+import { Link } from 'react-router';
 import { showApiError } from '../../../shell/api-errors';
 import { notify } from '../../../shell/notify';
 import { useCan } from '../../../shell/use-can';
@@ -103,6 +104,9 @@ export function UserDetailDrawer({ user, onClose }: { user: User; onClose: () =>
         />
       ) : (
         <Empty description="Reading activity needs the permission audit.view-list." />
+      )}
+      {canAudit && (
+        <Link to={`/audit-log?actor_id=${user.id}`}>All they did, in the audit log</Link>
       )}
     </Drawer>
   );

@@ -1,4 +1,4 @@
-import { ROLE_SORTS, type Role } from '@inventory/contract';
+import { ROLE_SORTS, roleList, roleListEndpoints, type Role } from '@inventory/contract';
 import { Alert, Button, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useState } from 'react';
@@ -7,34 +7,35 @@ import { notify } from '../../../shell/notify';
 import type { PageProps } from '../../../shell/page-types';
 import { useCan } from '../../../shell/use-can';
 import { tableUrlState } from '../../../shell/table-url-state';
-import { useUrlParam, useUrlState } from '../../../shell/use-url-state';
+import { useUrlParam } from '../../../shell/use-url-state';
+import { ListPager } from '../../../toolkit/list-pager';
+import { useListUrlState } from '../../../toolkit/list-url-state';
 import { KeyLink, useRecordHref } from '../../../toolkit/record-link';
-import { useAllRoles, useDeleteRole, useRoleList } from '../api/office.queries';
+import { useResourceCount, useResourceList } from '../../../toolkit/resource-queries';
+import { useAllRoles, useDeleteRole } from '../api/office.queries';
 import { RoleFormDrawer } from '../components/role-form-drawer';
 import { PAGE_TITLE_STYLE } from '../../../shell/page-styles';
 
-const URL_KEYS = ['search', 'page', 'pageSize', 'sort', 'order'] as const;
+const NO_FILTERS: string[] = [];
 
 /** The address key of the role open in its form drawer. */
 const ROLE_PARAM = 'role';
-
-const isSort = (value: unknown): value is (typeof ROLE_SORTS)[number] =>
-  ROLE_SORTS.includes(value as never);
 
 /**
  * Roles with user counts; create, edit the permission matrix, delete unused roles. A role's name
  * opens its form in a drawer (`?role=<id>`).
  */
 export default function RolesPage({ entry }: PageProps) {
-  const [url, setUrl] = useUrlState(URL_KEYS);
+  const [url, setUrl] = useListUrlState(NO_FILTERS);
   const query = {
     search: url.search,
-    page: Number(url.page ?? 1),
-    pageSize: Number(url.pageSize ?? 50),
-    sort: isSort(url.sort) ? url.sort : ('name' as const),
+    sort: ROLE_SORTS.find((sort) => sort === url.sort) ?? roleList.defaultSort,
     order: url.order === 'desc' ? ('desc' as const) : ('asc' as const),
+    cursor: url.cursor,
+    limit: Number(url.limit ?? 50),
   };
-  const roles = useRoleList(query);
+  const roles = useResourceList<Role>(roleListEndpoints, query);
+  const count = useResourceCount(roleListEndpoints, query);
   const canManage = useCan({ permission: 'role.manage' });
   const deleteRole = useDeleteRole();
   const [creating, setCreating] = useState(false);
@@ -59,12 +60,7 @@ export default function RolesPage({ entry }: PageProps) {
     }
   };
 
-  const { sortOrder, pagination, onChange } = tableUrlState<Role>(
-    query,
-    roles.data?.total,
-    setUrl,
-    ['role', 'roles'],
-  );
+  const { sortOrder, onChange } = tableUrlState<Role>(query, roleList, setUrl);
 
   const columns: TableProps<Role>['columns'] = [
     {
@@ -154,8 +150,16 @@ export default function RolesPage({ entry }: PageProps) {
         columns={columns}
         dataSource={roles.data?.items}
         loading={roles.isFetching}
-        pagination={pagination}
+        pagination={false}
         onChange={onChange}
+      />
+      <ListPager
+        noun={roleList}
+        count={count.data}
+        page={roles.data}
+        cursor={query.cursor}
+        limit={query.limit}
+        onChange={setUrl}
       />
       {(creating || opened) && (
         <RoleFormDrawer

@@ -2,8 +2,9 @@ import {
   USER_SORTS,
   USER_STATUSES,
   USER_TYPES,
+  userList,
+  userListEndpoints,
   type User,
-  type UserListQuery,
 } from '@inventory/contract';
 import {
   Alert,
@@ -19,53 +20,55 @@ import {
 } from 'antd';
 import type { TableProps } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { showApiError } from '../../../shell/api-errors';
 import { notify } from '../../../shell/notify';
 import type { PageProps } from '../../../shell/page-types';
 import { useCan } from '../../../shell/use-can';
 import { tableUrlState } from '../../../shell/table-url-state';
-import { useUrlParam, useUrlState } from '../../../shell/use-url-state';
+import { useUrlParam } from '../../../shell/use-url-state';
+import { ListPager } from '../../../toolkit/list-pager';
+import { useListUrlState } from '../../../toolkit/list-url-state';
 import { KeyLink, useRecordHref } from '../../../toolkit/record-link';
+import { useResourceCount, useResourceList } from '../../../toolkit/resource-queries';
 import {
   useAllRoles,
   useDeleteUser,
   useResetPassword,
   useUpdateUser,
   useUser,
-  useUserList,
 } from '../api/office.queries';
 import { TemporaryPasswordModal } from '../components/temporary-password-modal';
 import { UserDetailDrawer } from '../components/user-detail-drawer';
 import { UserFormDrawer } from '../components/user-form-drawer';
 import { PAGE_TITLE_STYLE } from '../../../shell/page-styles';
 
-const URL_KEYS = ['search', 'role', 'type', 'status', 'page', 'pageSize', 'sort', 'order'] as const;
+const FILTER_KEYS = ['role', 'type', 'status'];
 
 /** The address key of the user whose details are open in a drawer. */
 const USER_PARAM = 'user';
-
-const isSort = (value: unknown): value is (typeof USER_SORTS)[number] =>
-  USER_SORTS.includes(value as never);
 
 /**
  * Users: server-side search, filters, paging and sort; create, edit, reset, disable, delete. A
  * user name opens the user's details in a drawer (`?user=<id>`).
  */
 export default function UsersPage({ entry }: PageProps) {
-  const [url, setUrl] = useUrlState(URL_KEYS);
-  const query: UserListQuery = {
+  const [url, setUrl] = useListUrlState(FILTER_KEYS);
+  const query = {
     search: url.search,
-    role: url.role ? Number(url.role) : undefined,
+    role: url.role,
     type: USER_TYPES.find((type) => type === url.type),
     status: USER_STATUSES.find((status) => status === url.status),
-    page: Number(url.page ?? 1),
-    pageSize: Number(url.pageSize ?? 50),
-    sort: isSort(url.sort) ? url.sort : 'name',
-    order: url.order === 'desc' ? 'desc' : 'asc',
+    sort: USER_SORTS.find((sort) => sort === url.sort) ?? userList.defaultSort,
+    order: url.order === 'desc' ? ('desc' as const) : ('asc' as const),
+    cursor: url.cursor,
+    limit: Number(url.limit ?? 50),
   };
-  const users = useUserList(query);
+  const users = useResourceList<User>(userListEndpoints, query);
+  const count = useResourceCount(userListEndpoints, query);
   const roles = useAllRoles();
   const canManage = useCan({ permission: 'user.manage' });
+  const canAudit = useCan({ permission: 'audit.view-list' });
   const updateUser = useUpdateUser();
   const deleteUser = useDeleteUser();
   const resetPassword = useResetPassword();
@@ -104,12 +107,7 @@ export default function UsersPage({ entry }: PageProps) {
     );
   };
 
-  const { sortOrder, pagination, onChange } = tableUrlState<User>(
-    query,
-    users.data?.total,
-    setUrl,
-    ['user', 'users'],
-  );
+  const { sortOrder, onChange } = tableUrlState<User>(query, userList, setUrl);
 
   const columns: TableProps<User>['columns'] = [
     {
@@ -199,11 +197,14 @@ export default function UsersPage({ entry }: PageProps) {
         <Typography.Title level={1} style={PAGE_TITLE_STYLE}>
           {entry.label}
         </Typography.Title>
-        {canManage && (
-          <Button type="primary" onClick={() => setEditing('new')}>
-            New user
-          </Button>
-        )}
+        <Space>
+          {canAudit && <Link to="/audit-log">Audit log</Link>}
+          {canManage && (
+            <Button type="primary" onClick={() => setEditing('new')}>
+              New user
+            </Button>
+          )}
+        </Space>
       </Space>
       <Space wrap style={{ marginBottom: 16 }}>
         <Input.Search
@@ -219,7 +220,7 @@ export default function UsersPage({ entry }: PageProps) {
           placeholder="Role"
           aria-label="Filter by role"
           style={{ width: 220 }}
-          value={query.role}
+          value={query.role === undefined ? undefined : Number(query.role)}
           onChange={(role?: number) => setUrl({ role })}
           options={roles.data?.items.map((role) => ({ value: role.id, label: role.name }))}
           showSearch={{ optionFilterProp: 'label' }}
@@ -264,8 +265,16 @@ export default function UsersPage({ entry }: PageProps) {
             ? `The users could not be loaded: ${users.error.message}`
             : 'No users match.',
         }}
-        pagination={pagination}
+        pagination={false}
         onChange={onChange}
+      />
+      <ListPager
+        noun={userList}
+        count={count.data}
+        page={users.data}
+        cursor={query.cursor}
+        limit={query.limit}
+        onChange={setUrl}
       />
       {editing && (
         <UserFormDrawer
