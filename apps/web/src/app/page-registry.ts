@@ -7,7 +7,7 @@ import { inventoryPages } from '../features/inventory/inventory.pages';
 import { invoiceImeiPages } from '../features/invoice-imei/invoice-imei.pages';
 import { invoicePages } from '../features/invoice/invoice.pages';
 import { masterDataPages } from '../features/master-data/master-data.pages';
-import { officePages } from '../features/office/office.pages';
+import { accessPages } from '../features/access/access.pages';
 import { orderPages } from '../features/order/order.pages';
 import { pricingPages } from '../features/pricing/pricing.pages';
 import { ptsPages } from '../features/pts/pts.pages';
@@ -24,7 +24,7 @@ import type { PageEntry } from '../shell/page-types';
 export const STAFF_PAGES: readonly PageEntry[] = [
   ...dashboardPages,
   ...inventoryPages,
-  ...officePages,
+  ...accessPages,
   ...masterDataPages,
   ...ptsPages,
   ...simPages,

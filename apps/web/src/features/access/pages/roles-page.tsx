@@ -12,7 +12,7 @@ import { ListPager } from '../../../toolkit/list-pager';
 import { useListUrlState } from '../../../toolkit/list-url-state';
 import { KeyLink, useRecordHref } from '../../../toolkit/record-link';
 import { useResourceCount, useResourceList } from '../../../toolkit/resource-queries';
-import { useAllRoles, useDeleteRole } from '../api/office.queries';
+import { useAllRoles, useDeleteRole } from '../api/access.queries';
 import { RoleFormDrawer } from '../components/role-form-drawer';
 import { PAGE_TITLE_STYLE } from '../../../shell/page-styles';
 

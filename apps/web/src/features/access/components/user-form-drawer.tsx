@@ -3,7 +3,7 @@ import { Button, Drawer, Form, Input, InputNumber, Select, Space } from 'antd';
 import { useState } from 'react';
 import { showApiError } from '../../../shell/api-errors';
 import { notify } from '../../../shell/notify';
-import { useAllRoles, useCreateUser, useUpdateUser } from '../api/office.queries';
+import { useAllRoles, useCreateUser, useUpdateUser } from '../api/access.queries';
 import { TemporaryPasswordModal } from './temporary-password-modal';
 import { useDialogFocus } from '../../../shell/dialog-focus';
 

@@ -1,6 +1,6 @@
 import type { PageEntry } from '../../shell/page-types';
 
-export const officePages: PageEntry[] = [
+export const accessPages: PageEntry[] = [
   {
     path: '/users',
     group: 'RTS Office',

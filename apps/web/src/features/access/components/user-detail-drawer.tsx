@@ -14,7 +14,7 @@ import { Link } from 'react-router';
 import { showApiError } from '../../../shell/api-errors';
 import { notify } from '../../../shell/notify';
 import { useCan } from '../../../shell/use-can';
-import { useEndSessions, useUserActivity, useUserSessions } from '../api/office.queries';
+import { useEndSessions, useUserActivity, useUserSessions } from '../api/access.queries';
 import { useDialogFocus } from '../../../shell/dialog-focus';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');

@@ -37,7 +37,7 @@ import {
   useResetPassword,
   useUpdateUser,
   useUser,
-} from '../api/office.queries';
+} from '../api/access.queries';
 import { TemporaryPasswordModal } from '../components/temporary-password-modal';
 import { UserDetailDrawer } from '../components/user-detail-drawer';
 import { UserFormDrawer } from '../components/user-form-drawer';

@@ -3,7 +3,7 @@ import { Alert, Button, Drawer, Form, Input, Space } from 'antd';
 import { showApiError } from '../../../shell/api-errors';
 import { notify } from '../../../shell/notify';
 import { useProfile } from '../../../shell/use-profile';
-import { useAllPermissions, useCreateRole, useUpdateRole } from '../api/office.queries';
+import { useAllPermissions, useCreateRole, useUpdateRole } from '../api/access.queries';
 import { PermissionMatrix } from './permission-matrix';
 import { useDialogFocus } from '../../../shell/dialog-focus';
 
