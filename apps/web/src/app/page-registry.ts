@@ -1,7 +1,7 @@
 import { agentPages } from '../features/agent/agent.pages';
-import { blacklistPages } from '../features/blacklist/blacklist.pages';
 import { campaignPages } from '../features/campaign/campaign.pages';
 import { dashboardPages } from '../features/dashboard/dashboard.pages';
+import { blacklistPages, deviceLookupPages } from '../features/devices/devices.pages';
 import { fulfilmentPages } from '../features/fulfilment/fulfilment.pages';
 import { inventoryPages } from '../features/inventory/inventory.pages';
 import { invoiceImeiPages } from '../features/invoice-imei/invoice-imei.pages';
@@ -24,6 +24,7 @@ import type { PageEntry } from '../shell/page-types';
 export const STAFF_PAGES: readonly PageEntry[] = [
   ...dashboardPages,
   ...inventoryPages,
+  ...deviceLookupPages,
   ...accessPages,
   ...masterDataPages,
   ...ptsPages,

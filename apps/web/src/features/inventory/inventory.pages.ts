@@ -1,6 +1,7 @@
 import { pendingPages, type PageEntry } from '../../shell/page-types';
 
-const pendingInventoryPages = pendingPages('RTS Inventory', [
+/** The stock area's pages (boxes, locations, putaway), not built yet. */
+export const inventoryPages: PageEntry[] = pendingPages('RTS Inventory', [
   [
     '/inventory-box/device',
     'Device boxes',
@@ -44,15 +45,3 @@ const pendingInventoryPages = pendingPages('RTS Inventory', [
     'Scan sealed boxes to their storage locations.',
   ],
 ]);
-
-export const inventoryPages: PageEntry[] = [
-  ...pendingInventoryPages,
-  {
-    path: '/devices/scan',
-    group: 'RTS Inventory',
-    label: 'Device lookup',
-    summary: 'Scan an IMEI, IMEI2, MEID or serial to see the device card and its whole timeline.',
-    permission: 'device.scan',
-    load: () => import('./pages/device-scan-page'),
-  },
-];

@@ -14,7 +14,7 @@ import { pickerLoader } from '../../../toolkit/picker-options';
 import { RowLink } from '../../../toolkit/record-link';
 import type { ResourcePageConfig } from '../../../toolkit/resource-page-config';
 import { ResourcePage } from '../../../toolkit/resource-page';
-import { DeviceStatusTag, deviceLookupPath } from '../../inventory';
+import { DeviceStatusTag, deviceLookupPath } from '../../devices';
 import { invoicePath } from '../../invoice';
 import { optionsOf } from '../../master-data';
 import { DecisionTag, MatchStatusTag, TacModel } from '../components/match-tags';

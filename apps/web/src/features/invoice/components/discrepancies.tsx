@@ -13,7 +13,7 @@ import { callEndpoint } from '../../../shell/http-client';
 import { notify } from '../../../shell/notify';
 import { counted, dollars } from '../../../toolkit/format';
 import { startDownload, useResourceList } from '../../../toolkit/resource-queries';
-import { DeviceStatusTag } from '../../inventory';
+import { DeviceStatusTag } from '../../devices';
 import {
   DecisionTag,
   decisionWords,

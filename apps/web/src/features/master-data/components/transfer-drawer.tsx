@@ -32,7 +32,7 @@ import { callEndpoint } from '../../../shell/http-client';
 import { notify } from '../../../shell/notify';
 import { useCan } from '../../../shell/use-can';
 import { counted, centsOf, dollars, when } from '../../../toolkit/format';
-import { DeviceStatusTag, HoldTag, useRefreshDevices } from '../../inventory';
+import { DeviceStatusTag, HoldTag, useRefreshDevices } from '../../devices';
 import { codesOf, stepsOf, TRANSFER_STEP_RULES } from './transfer-steps';
 import { useDialogFocus } from '../../../shell/dialog-focus';
 

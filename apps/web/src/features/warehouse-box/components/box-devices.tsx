@@ -3,7 +3,7 @@ import { Table, Tag, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import { when } from '../../../toolkit/format';
 import { TONE_COLORS } from '../../../toolkit/station';
-import { DeviceStatusTag, deviceLookupPath, HoldTag } from '../../inventory';
+import { DeviceStatusTag, deviceLookupPath, HoldTag } from '../../devices';
 import { RESULT_WORDS } from '../scan-feedback';
 
 /** What both lists of a box show of a device, its code linked to its card. */

@@ -10,7 +10,7 @@ import { showApiError } from '../../../shell/api-errors';
 import { callEndpoint } from '../../../shell/http-client';
 import { notify } from '../../../shell/notify';
 import { counted, dollars } from '../../../toolkit/format';
-import { useRefreshDevices } from '../../inventory';
+import { useRefreshDevices } from '..';
 import { useDialogFocus } from '../../../shell/dialog-focus';
 
 const NEW_RETURN = 0;

@@ -5,7 +5,7 @@ import { showApiError } from '../../../shell/api-errors';
 import { callEndpoint } from '../../../shell/http-client';
 import { notify } from '../../../shell/notify';
 import { fieldSchema, zodRule } from '../../../toolkit/zod-rules';
-import { useRefreshDevices } from '../../inventory';
+import { useRefreshDevices } from '..';
 import { useDialogFocus } from '../../../shell/dialog-focus';
 
 /** Clears a listing with its evidence; a device it held goes back to its status before the hold. */

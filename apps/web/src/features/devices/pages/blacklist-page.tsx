@@ -19,7 +19,7 @@ import { when } from '../../../toolkit/format';
 import { RowLink } from '../../../toolkit/record-link';
 import type { ResourcePageConfig } from '../../../toolkit/resource-page-config';
 import { ResourcePage } from '../../../toolkit/resource-page';
-import { BlacklistEntryDrawer, DeviceStatusTag, deviceLookupPath } from '../../inventory';
+import { BlacklistEntryDrawer, DeviceStatusTag, deviceLookupPath } from '..';
 import { optionsOf } from '../../master-data';
 import { AddToReturnModal } from '../components/add-to-return-modal';
 import { ClearListingModal } from '../components/clear-listing-modal';
