@@ -6,7 +6,7 @@ import { fulfilmentPages } from '../features/fulfilment/fulfilment.pages';
 import { inventoryPages } from '../features/inventory/inventory.pages';
 import { invoiceImeiPages } from '../features/invoice-imei/invoice-imei.pages';
 import { invoicePages } from '../features/invoice/invoice.pages';
-import { masterDataPages } from '../features/master-data/master-data.pages';
+import { masterDataPages, ptsMasterDataPages } from '../features/master-data/master-data.pages';
 import { accessPages } from '../features/access/access.pages';
 import { orderPages } from '../features/order/order.pages';
 import { pricingPages } from '../features/pricing/pricing.pages';
@@ -28,6 +28,7 @@ export const STAFF_PAGES: readonly PageEntry[] = [
   ...accessPages,
   ...masterDataPages,
   ...ptsPages,
+  ...ptsMasterDataPages,
   ...simPages,
   ...orderPages,
   ...retailPages,

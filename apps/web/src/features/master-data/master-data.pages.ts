@@ -50,3 +50,26 @@ export const masterDataPages: PageEntry[] = [
     load: () => import('./pages/parts-page'),
   },
 ];
+
+/**
+ * Master data that the PTS Management group shows: its place in the spec's menu, after the PTS
+ * pages (decision 0016).
+ */
+export const ptsMasterDataPages: PageEntry[] = [
+  {
+    path: '/master-data/tag',
+    group: 'PTS Management',
+    label: 'Tags',
+    summary: 'Labels for filtering products, bundles and combos.',
+    permission: 'tag.view-list',
+    load: () => import('./pages/tags-page'),
+  },
+  {
+    path: '/master-data/property',
+    group: 'PTS Management',
+    label: 'Properties',
+    summary: 'Typed product attributes such as battery health or screen size.',
+    permission: 'property.view-list',
+    load: () => import('./pages/properties-page'),
+  },
+];

@@ -33,20 +33,4 @@ export const ptsPages: PageEntry[] = [
       'Change quantities, prices and status of many listings at once, with a preview.',
     ],
   ]),
-  {
-    path: '/master-data/tag',
-    group: 'PTS Management',
-    label: 'Tags',
-    summary: 'Labels for filtering products, bundles and combos.',
-    permission: 'tag.view-list',
-    load: () => import('./pages/tags-page'),
-  },
-  {
-    path: '/master-data/property',
-    group: 'PTS Management',
-    label: 'Properties',
-    summary: 'Typed product attributes such as battery health or screen size.',
-    permission: 'property.view-list',
-    load: () => import('./pages/properties-page'),
-  },
 ];

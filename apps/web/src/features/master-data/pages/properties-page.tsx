@@ -9,7 +9,7 @@ import { Tag } from 'antd';
 import type { PageProps } from '../../../shell/page-types';
 import { ACTIVE_OPTIONS, resourcePage } from '../../../toolkit/resource-page-config';
 import { activeTag, ResourcePage } from '../../../toolkit/resource-page';
-import { firstOf, optionsOf, stampColumns } from '../../master-data';
+import { firstOf, optionsOf, stampColumns } from './master-data-options';
 
 const config = resourcePage({
   resource: propertyResource,

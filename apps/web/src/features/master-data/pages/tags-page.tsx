@@ -16,7 +16,7 @@ import {
   type ResourcePageConfig,
 } from '../../../toolkit/resource-page-config';
 import { activeTag, ResourcePage } from '../../../toolkit/resource-page';
-import { optionsOf, stampColumns } from '../../master-data';
+import { optionsOf, stampColumns } from './master-data-options';
 
 /** Active tags to merge into, by name or colour. */
 const searchTags = async (search: string) =>
