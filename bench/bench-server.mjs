@@ -4,11 +4,13 @@
 // Started by run.mjs with fork(): the database comes from the environment (DATA_DIR or
 // DATABASE_URL, read by the app's own loadConfig), the answer goes back over IPC, and the process
 // closes everything and exits when run.mjs disconnects (also when run.mjs dies).
+import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/api/dist/app.js';
 import { loadConfig } from '../apps/api/dist/config.js';
 import { generateDatabase, imeiSql, MODELS, tacOf } from '../apps/api/dist/db/generate.js';
 import { openDatabase } from '../apps/api/dist/db/open.js';
+import { CARD_EVENTS } from '../apps/api/dist/modules/devices/devices.store.js';
 import { prepareDatabase } from '../apps/api/dist/db/prepare.js';
 import { hashPassword } from '../apps/api/dist/modules/session/password-hashing.js';
 
@@ -201,11 +203,8 @@ async function growTacNumbers(db) {
 // ---------------------------------------------------------------------------------------------
 // Receiving: the device registry of db:generate, and fresh stock for the scan and import gates.
 
-/** The registry's size: BENCH_DEVICES on PostgreSQL, BENCH_PGLITE_DEVICES on PGlite. */
-const devicesFor = (kind) =>
-  Number(
-    (kind === 'pglite' ? process.env.BENCH_PGLITE_DEVICES : process.env.BENCH_DEVICES) || 1_000_000,
-  );
+/** The registry's size, chosen by run.mjs (a million, and a tenth of it for the scale gates). */
+const REGISTRY_DEVICES = Number(process.env.BENCH_REGISTRY_DEVICES || 1_000_000);
 const LOOKUP_SAMPLE = 10_000;
 /** IMEIs expected on the scan gate's invoice: more than the fastest run can scan. */
 const SCAN_IMEIS = Number(process.env.BENCH_SCAN_IMEIS || 200_000);
@@ -221,7 +220,7 @@ const MANIFEST_INVOICES = 10;
  */
 async function createRegistry(db) {
   const start = performance.now();
-  const devices = devicesFor(db.kind);
+  const devices = REGISTRY_DEVICES;
   const summary = await db.transaction((tx) => generateDatabase(tx, { devices, seed: 1 }));
   await db.exec('VACUUM ANALYZE devices, invoice_imeis, device_events, warehouse_boxes');
   const lookupImeis = (
@@ -390,17 +389,41 @@ function buildReferenceEndpoint(db) {
 }
 
 /**
- * Floors: what the cheapest possible form of a gated request costs, through the app's own Db
- * layer, without authentication, names, events or checks. They are not gates; they tell whether a
- * gate's ratio can be reached at all on this machine, whatever the app does on top.
+ * Floors (QUALITY.md): the cheapest possible form of each kind of gated work, through the app's
+ * own Db layer, without names, events, checks or logging. A gate is a ratio to its floor, measured
+ * in the same run, so a busier machine moves both alike.
  *
- * - `POST /device` inserts one device row (a fresh IMEI each time, on the scan gate's invoice and
- *   boxes) and commits it: the least a scan into a box writes.
- * - `GET /devices` reads the device list gate's page of 50, the devices' own columns only, by the
- *   same index, serialised by Fastify with a response schema.
+ * - F0 `GET /session`: looks the bearer token's session up by its hash (the sessions table's
+ *   unique index) and answers: what any signed-in request costs before its own work.
+ * - F1 `POST /device`: inserts one device row (a fresh IMEI each time, on the scan gate's invoice
+ *   and boxes, into all the registry's indexes) and commits it: the least a scan into a box writes.
+ * - F2 `GET /devices` and `GET /users`: the list gates' pages of 50 by the same filter, order and
+ *   index, the table's own columns only (no names, no cursor, no count).
+ * - F3 `GET /devices/:imei`: the raw reads behind a lookup, the device's row by its IMEI and then
+ *   its newest events (as many as a card carries), own columns only.
  */
 function buildFloorEndpoints(db, { scanInvoice, scanBoxes, deviceFilter }) {
   const server = Fastify({ logger: false });
+  const text = { type: 'string' };
+  const id = { type: 'integer' };
+  const nullable = (type) => ({ type: [type, 'null'] });
+  const page = (row) => ({
+    response: { 200: { type: 'object', properties: { data: { type: 'array', items: row } } } },
+  });
+
+  server.get(
+    '/session',
+    { schema: { response: { 200: { type: 'object', properties: { user_id: id } } } } },
+    async (request, reply) => {
+      const token = request.headers.authorization?.slice('Bearer '.length) ?? '';
+      const [session] = await db.query(
+        'SELECT user_id FROM sessions WHERE token_hash = $1 AND revoked_at IS NULL',
+        [createHash('sha256').update(token).digest('hex')],
+      );
+      return session ?? reply.code(401).send();
+    },
+  );
+
   // Far from the generated IMEIs and the scan stock's, and unique per request.
   let nextImei = 990_000_000_000_000;
   server.post('/device', async () => {
@@ -418,9 +441,9 @@ function buildFloorEndpoints(db, { scanInvoice, scanBoxes, deviceFilter }) {
     );
     return row;
   });
-  const text = { type: 'string' };
-  const id = { type: 'integer' };
-  const nullable = (type) => ({ type: [type, 'null'] });
+
+  const DEVICE_COLUMNS = `id, imei, imei2, identifier, model_id, color_id, capacity_gb, grade,
+    status, warehouse_box_id, invoice_id, vendor_id, received_at`;
   const device = {
     type: 'object',
     properties: {
@@ -439,23 +462,82 @@ function buildFloorEndpoints(db, { scanInvoice, scanBoxes, deviceFilter }) {
       received_at: text,
     },
   };
+  server.get('/devices', { schema: page(device) }, async () => ({
+    data: await db.query(
+      `SELECT ${DEVICE_COLUMNS} FROM devices WHERE model_id = $1 AND status = $2
+       ORDER BY identifier, id LIMIT 50`,
+      [deviceFilter.model_id, deviceFilter.status],
+    ),
+  }));
+
+  const user = {
+    type: 'object',
+    properties: {
+      id,
+      user_name: text,
+      name: text,
+      email: nullable('string'),
+      phone: nullable('string'),
+      type: text,
+      status: text,
+      rep_id: nullable('string'),
+      territory: nullable('string'),
+      sim_cap: nullable('integer'),
+      device_cap: nullable('integer'),
+      first_login: id,
+      last_login_at: nullable('string'),
+      created_at: text,
+    },
+  };
+  server.get('/users', { schema: page(user) }, async () => ({
+    data: await db.query(
+      `SELECT id, user_name, name, email, phone, type, status, rep_id, territory, sim_cap,
+         device_cap, first_login, last_login_at, created_at
+       FROM users WHERE status = 'active' AND type = 'staff' ORDER BY lower(name), id LIMIT 50`,
+    ),
+  }));
+
+  const event = {
+    type: 'object',
+    properties: {
+      id,
+      at: text,
+      actor_name: nullable('string'),
+      type: text,
+      from_status: nullable('string'),
+      to_status: nullable('string'),
+      container: nullable('string'),
+      ref_type: nullable('string'),
+      ref_id: nullable('integer'),
+      station: nullable('string'),
+      data: {},
+    },
+  };
   server.get(
-    '/devices',
+    '/devices/:imei',
     {
       schema: {
         response: {
-          200: { type: 'object', properties: { data: { type: 'array', items: device } } },
+          200: {
+            type: 'object',
+            properties: { device, events: { type: 'array', items: event } },
+          },
         },
       },
     },
-    async () => ({
-      data: await db.query(
-        `SELECT id, imei, imei2, identifier, model_id, color_id, capacity_gb, grade, status,
-           warehouse_box_id, invoice_id, vendor_id, received_at
-         FROM devices WHERE model_id = $1 AND status = $2 ORDER BY identifier, id LIMIT 50`,
-        [deviceFilter.model_id, deviceFilter.status],
-      ),
-    }),
+    async (request, reply) => {
+      const [found] = await db.query(`SELECT ${DEVICE_COLUMNS} FROM devices WHERE imei = $1`, [
+        request.params.imei,
+      ]);
+      if (!found) return reply.code(404).send();
+      const events = await db.query(
+        `SELECT id, at, actor_name, type, from_status, to_status, container, ref_type, ref_id,
+           station, data
+         FROM device_events WHERE device_id = $1 ORDER BY id DESC LIMIT ${CARD_EVENTS}`,
+        [found.id],
+      );
+      return { device: found, events };
+    },
   );
   return server;
 }
@@ -512,7 +594,6 @@ async function main() {
   // Statistics for the rows just added, as PostgreSQL's autovacuum and the app's start on
   // PGlite (prepareDatabase) give a database in use.
   await db.exec('ANALYZE');
-  const hashMs = await passwordHashMs();
 
   const helloWorld = buildHelloWorld();
   const reference = buildReferenceEndpoint(db);
@@ -528,6 +609,8 @@ async function main() {
   // Heavier one-off measurements, asked for by run.mjs after the HTTP runs.
   process.on('message', async (message) => {
     try {
+      // R4 in every round, beside the sign-ins it bounds.
+      if (message === 'hash') process.send({ hashMs: await passwordHashMs() });
       if (message === 'import')
         process.send({ import: await benchImport(db, ports.app, session.token) });
       if (message === 'manifest-import')
@@ -552,7 +635,6 @@ async function main() {
     ports,
     imeis,
     session,
-    hashMs,
     tacModel,
     tacModelIds,
     ...registry,
