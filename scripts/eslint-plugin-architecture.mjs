@@ -7,6 +7,10 @@
  * cycle of types still ties two files together). A file is reported on each import that leads back
  * to it. The graph is read from disk once per process: an editor's long-lived lint server sees
  * imports changed since it started after a restart; `eslint` on the command line always sees them.
+ *
+ * The folders are the rules' options (eslint.config.js names the repository's), so that a test can
+ * point them at files of its own outside the source trees. Relative folders are read from the
+ * repository's root.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,14 +18,10 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const SOURCE_TREES = ['apps/api/src', 'apps/web/src', 'packages/contract/src'];
 const CONTRACT_ENTRY = path.join(ROOT, 'packages/contract/src/index.ts');
-/** A server module or web feature: the folder right under one of these. */
-const AREA_PARENTS = ['apps/api/src/modules', 'apps/web/src/features'].map((p) =>
-  path.join(ROOT, p),
-);
+const folders = (list) => (list ?? []).map((folder) => path.resolve(ROOT, folder));
 
-const sourceFiles = () => {
+const sourceFiles = (trees) => {
   const files = [];
   const walk = (dir) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -30,7 +30,7 @@ const sourceFiles = () => {
       else if (/\.tsx?$/.test(entry.name)) files.push(full);
     }
   };
-  for (const tree of SOURCE_TREES) walk(path.join(ROOT, tree));
+  for (const tree of trees) walk(tree);
   return files;
 };
 
@@ -80,19 +80,22 @@ function cyclesOf(graph) {
   return cycleOf;
 }
 
-let importGraph = null;
-function graph() {
-  if (importGraph) return importGraph;
+/** The import graph of each set of source trees linted in this process. */
+const importGraphs = new Map();
+function graph(trees) {
+  const key = trees.join('\n');
+  if (importGraphs.has(key)) return importGraphs.get(key);
   const edges = new Map();
-  for (const file of sourceFiles()) {
+  for (const file of sourceFiles(trees)) {
     const { importedFiles } = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
     edges.set(
       file,
       importedFiles.map((i) => resolveImport(i.fileName, file)).filter((target) => target),
     );
   }
-  importGraph = { edges, cycleOf: cyclesOf(edges) };
-  return importGraph;
+  const built = { edges, cycleOf: cyclesOf(edges) };
+  importGraphs.set(key, built);
+  return built;
 }
 
 /** The shortest way from `from` back to `to` inside one cycle, for the message. */
@@ -134,11 +137,21 @@ const noCycle = {
     type: 'problem',
     docs: { description: 'Forbid imports that lead back to the importing file.' },
     messages: { cycle: 'Import cycle: {{cycle}}.' },
-    schema: [],
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          // The folders whose files make up the import graph.
+          sourceTrees: { type: 'array', items: { type: 'string' } },
+        },
+        required: ['sourceTrees'],
+        additionalProperties: false,
+      },
+    ],
   },
   create(context) {
     const file = context.physicalFilename;
-    const { edges, cycleOf } = graph();
+    const { edges, cycleOf } = graph(folders(context.options[0]?.sourceTrees));
     const members = cycleOf.get(file);
     if (!members) return {};
     return onImports((node, specifier) => {
@@ -151,8 +164,8 @@ const noCycle = {
 };
 
 /** The area folder a file belongs to, or null outside the areas. */
-const areaOf = (file) => {
-  for (const parent of AREA_PARENTS) {
+const areaOf = (areaParents, file) => {
+  for (const parent of areaParents) {
     const rest = path.relative(parent, file);
     if (!rest.startsWith('..') && rest.includes(path.sep)) {
       return path.join(parent, rest.split(path.sep)[0]);
@@ -172,26 +185,30 @@ const areaIndex = {
       {
         type: 'object',
         properties: {
+          // A server module or web feature: the folder right under one of these.
+          areaParents: { type: 'array', items: { type: 'string' } },
           // Folders that are one area until they are merged into one folder (decision 0016).
           oneArea: { type: 'array', items: { type: 'array', items: { type: 'string' } } },
         },
+        required: ['areaParents'],
         additionalProperties: false,
       },
     ],
   },
   create(context) {
     const file = context.physicalFilename;
+    const areaParents = folders(context.options[0]?.areaParents);
     const folderOf = new Map();
-    for (const folders of context.options[0]?.oneArea ?? []) {
-      for (const folder of folders)
-        folderOf.set(path.join(ROOT, folder), path.join(ROOT, folders[0]));
+    for (const together of context.options[0]?.oneArea ?? []) {
+      const area = folders(together);
+      for (const folder of area) folderOf.set(folder, area[0]);
     }
     const sameArea = (a, b) => (folderOf.get(a) ?? a) === (folderOf.get(b) ?? b);
-    const own = areaOf(file);
+    const own = areaOf(areaParents, file);
     if (!own) return {};
     return onImports((node, specifier) => {
       const target = resolveImport(specifier, file);
-      const area = target && areaOf(target);
+      const area = target && areaOf(areaParents, target);
       if (!area || sameArea(area, own) || /^index\.tsx?$/.test(path.relative(area, target))) return;
       context.report({
         node,

@@ -28,17 +28,8 @@ export default async function setup() {
   const prefix = `inventory_test_${randomBytes(4).toString('hex')}_`;
   process.env.TEST_DATABASE_PREFIX = prefix;
   const template = testDatabaseName('template');
-  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE "${template}"`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${template}`;
-  const db = await openPostgres(url.toString(), 1);
-  try {
-    await prepareDatabase(db, quiet);
-  } finally {
-    await db.close();
-  }
-  process.env[TEMPLATE_ENV.postgresTemplate] = template;
-  return () =>
+  // Made ready first: a template whose migration fails is dropped too, not left behind.
+  const dropRunDatabases = () =>
     withAdmin(adminUrl, async (client) => {
       const { rows } = await client.query<{ datname: string }>(
         'SELECT datname FROM pg_database WHERE datname LIKE $1',
@@ -48,6 +39,22 @@ export default async function setup() {
         await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
       }
     });
+  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE "${template}"`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${template}`;
+  try {
+    const db = await openPostgres(url.toString(), 1);
+    try {
+      await prepareDatabase(db, quiet);
+    } finally {
+      await db.close();
+    }
+  } catch (error) {
+    await dropRunDatabases();
+    throw error;
+  }
+  process.env[TEMPLATE_ENV.postgresTemplate] = template;
+  return dropRunDatabases;
 }
 
 async function withAdmin(adminUrl: string, work: (client: pg.Client) => Promise<unknown>) {

@@ -180,6 +180,31 @@ describe('a purchase invoice', () => {
     );
   });
 
+  it('keeps to the limit and takes a file once when uploads arrive at once', async () => {
+    const id = await newInvoice();
+    for (let n = 1; n < ATTACHMENTS_PER_RECORD_MAX; n += 1) {
+      await attach(id, `sheet-${n}.pdf`, pdf(`sheet ${n}`));
+    }
+    const racing = await Promise.all(
+      [1, 2, 3, 4].map((n) => upload(id, `late-${n}.pdf`, pdf(`late ${n}`))),
+    );
+    expect(racing.map((response) => response.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    const [held] = await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM attachments WHERE record_kind = 'purchase_invoice' AND record_id = $1",
+      [id],
+    );
+    expect(held!.n).toBe(ATTACHMENTS_PER_RECORD_MAX);
+
+    const other = await newInvoice();
+    const twice = await Promise.all(
+      ['one.pdf', 'two.pdf'].map((name) => upload(other, name, pdf('twice'))),
+    );
+    expect(twice.map((response) => response.statusCode).sort()).toEqual([201, 409]);
+    const [kept] = bodyOf<Attachment[]>(await admin.get(filesOf(other))).data;
+    const refused = twice.find((response) => response.statusCode === 409)!;
+    expect(bodyOf(refused).message).toBe(`This file is attached already, as ${kept!.file_name}.`);
+  });
+
   it('gives a name of any script back exactly', async () => {
     const id = await newInvoice();
     const attached = await attach(id, 'Счёт "№5".pdf', pdf('cyrillic'));

@@ -18,6 +18,8 @@ import { ConflictError, NotFoundError, fieldError } from '../http/errors.js';
 import { auditActor, recordAudit } from '../modules/audit/index.js';
 import type { ModuleContext } from '../modules/module.js';
 import { acceptFileBodies } from './files.js';
+import { turns } from './turns.js';
+import { ATTACHMENT_FILES_AT_ONCE, ATTACHMENT_FILES_WAITING_MAX } from './upload-limits.js';
 
 /**
  * The server half of a record kind's attachments (migration 0018): the contract's declaration and
@@ -69,6 +71,19 @@ function checkedType(fileName: string, content: Buffer): AttachmentType {
   return read;
 }
 
+/** Files sent and received take turns, every record kind's together: each holds its content. */
+const transfers = turns(
+  ATTACHMENT_FILES_AT_ONCE,
+  ATTACHMENT_FILES_WAITING_MAX,
+  'The server is busy with other files: send or open this one again in a minute.',
+);
+
+const attachedAlready = (fileName: string) =>
+  new ConflictError(`This file is attached already, as ${fileName}.`);
+
+/** A file as the database gives it: its content as base64 text on PGlite, as bytes on pg. */
+type StoredFile = { file_name: string; content_type: string; content: string | Buffer };
+
 const COLUMNS = `a.id, a.file_name, a.content_type, a.size_bytes, a.sha256, u.name AS uploaded_by,
   to_json(a.uploaded_at) #>> '{}' AS uploaded_at`;
 
@@ -85,14 +100,19 @@ export function registerAttachments(
   const { contract, table } = store;
   const { kind, singular } = contract;
   const endpoints = attachmentEndpoints(contract);
+  // PGlite's own bytea encoding takes seconds on a file of megabytes: it is given and gives base64
+  // text. pg sends and reads the bytes as they are.
+  const asBase64 = db.kind === 'pglite';
 
   /**
-   * 404 unless the record exists. `hold` keeps it from being deleted until the transaction ends
-   * (FOR KEY SHARE, which edits do not wait for): its delete then takes the new file with it.
+   * 404 unless the record exists. `hold` keeps it from being deleted until the transaction ends,
+   * so that its delete takes the new file with it, and makes uploads to it wait for each other,
+   * so that two at once cannot both pass the count of its files (FOR NO KEY UPDATE: edits of the
+   * record wait for it too, for as long as a file is stored).
    */
   const findRecord = async (db: Queryable, id: number, hold = false) => {
     const [found] = await db.query(
-      `SELECT 1 AS found FROM ${table} WHERE id = $1 ${hold ? 'FOR KEY SHARE' : ''}`,
+      `SELECT 1 AS found FROM ${table} WHERE id = $1 ${hold ? 'FOR NO KEY UPDATE' : ''}`,
       [id],
     );
     if (!found) throw new NotFoundError(`There is no ${singular} with id ${id}.`);
@@ -128,26 +148,24 @@ export function registerAttachments(
     }
     const type = checkedType(query.fileName, content);
     const sha256 = createHash('sha256').update(content).digest('hex');
-    return db.transaction(async (tx) => {
+    const store = async (tx: Queryable) => {
       await findRecord(tx, params.id, true);
       const [held] = await tx.query<{ files: number; same: string | null }>(
         `SELECT count(*)::int AS files, min(file_name) FILTER (WHERE sha256 = $3) AS same
          FROM attachments WHERE record_kind = $1 AND record_id = $2`,
         [kind, params.id, sha256],
       );
-      if (held!.same !== null) {
-        throw new ConflictError(`This file is attached already, as ${held!.same}.`);
-      }
+      if (held!.same !== null) throw attachedAlready(held!.same);
       if (held!.files >= ATTACHMENTS_PER_RECORD_MAX) {
         throw new ConflictError(
           `This ${singular} holds ${ATTACHMENTS_PER_RECORD_MAX} files, the most it may: remove one first.`,
         );
       }
-      // As base64 text: PGlite's own bytea encoding takes seconds on a file of megabytes.
       const [row] = await tx.query<{ id: number }>(
         `INSERT INTO attachments (record_kind, record_id, file_name, content_type, size_bytes,
            sha256, content, uploaded_by)
-         VALUES ($1, $2, $3, $4, $5, $6, decode($7, 'base64'), $8) RETURNING id`,
+         VALUES ($1, $2, $3, $4, $5, $6, ${asBase64 ? "decode($7, 'base64')" : '$7'}, $8)
+         RETURNING id`,
         [
           kind,
           params.id,
@@ -155,7 +173,7 @@ export function registerAttachments(
           type.contentType,
           content.length,
           sha256,
-          content.toString('base64'),
+          asBase64 ? content.toString('base64') : content,
           principal.userId,
         ],
       );
@@ -168,24 +186,51 @@ export function registerAttachments(
         after: attachment,
       });
       return new Answer(attachment, `${attachment.file_name} is attached.`);
-    });
+    };
+    await transfers.take();
+    try {
+      return await db.transaction(store).catch(async (error: unknown) => {
+        const { code, constraint } = error as { code?: string; constraint?: string };
+        if (code !== '23505' || constraint !== 'attachments_record_file_key') throw error;
+        // The same file sent twice at once: the one stored first is the one the user has.
+        const [same] = await db.query<{ file_name: string }>(
+          `SELECT file_name FROM attachments
+             WHERE record_kind = $1 AND record_id = $2 AND sha256 = $3`,
+          [kind, params.id, sha256],
+        );
+        throw attachedAlready(same?.file_name ?? query.fileName);
+      });
+    } finally {
+      transfers.end();
+    }
   });
 
   const producer = `${kind}:attachment`;
   downloads.addProducer(producer, async (request) => {
-    const [file] = await db.query<{ file_name: string; content_type: string; content: string }>(
-      `SELECT file_name, content_type, encode(content, 'base64') AS content FROM attachments
-       WHERE record_kind = $1 AND record_id = $2 AND id = $3`,
-      [kind, request.recordId, request.attachmentId],
-    );
-    if (!file) throw noSuchFile(Number(request.attachmentId));
-    return {
-      fileName: file.file_name,
-      contentType: file.content_type,
-      stream: Readable.from([Buffer.from(file.content, 'base64')]),
-      // Saved, never shown in the app's own origin: the file is what a user sent.
-      disposition: 'attachment',
-    };
+    await transfers.take();
+    try {
+      const [file] = await db.query<StoredFile>(
+        `SELECT file_name, content_type, ${asBase64 ? "encode(content, 'base64')" : 'content'}
+           AS content
+         FROM attachments WHERE record_kind = $1 AND record_id = $2 AND id = $3`,
+        [kind, request.recordId, request.attachmentId],
+      );
+      if (!file) throw noSuchFile(Number(request.attachmentId));
+      // The turn lasts until the content is sent, or the download is given up.
+      const stream = Readable.from([
+        typeof file.content === 'string' ? Buffer.from(file.content, 'base64') : file.content,
+      ]).once('close', transfers.end);
+      return {
+        fileName: file.file_name,
+        contentType: file.content_type,
+        stream,
+        // Saved, never shown in the app's own origin: the file is what a user sent.
+        disposition: 'attachment',
+      };
+    } catch (error) {
+      transfers.end();
+      throw error;
+    }
   });
   endpoint(endpoints.download, async ({ principal, params }) => {
     await findAttachment(db, params.id, params.attachmentId);

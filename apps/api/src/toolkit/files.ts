@@ -10,7 +10,8 @@ import {
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import Papa from 'papaparse';
-import { ApiError, fieldError } from '../http/errors.js';
+import { fieldError } from '../http/errors.js';
+import { turns } from './turns.js';
 import {
   READERS_AT_ONCE,
   READERS_WAITING_MAX,
@@ -155,44 +156,24 @@ function startReader(request: ReadRequest): Worker {
   return new Worker(start, { ...options, eval: true });
 }
 
-let reading = 0;
-const waiting: (() => void)[] = [];
-
-/**
- * Waits for a reader's turn: their memory adds up, so only READERS_AT_ONCE read at a time, and
- * past READERS_WAITING_MAX waiting files (each holding its upload) a file is refused with 503.
- */
-async function takeTurn(): Promise<void> {
-  if (reading >= READERS_AT_ONCE && waiting.length >= READERS_WAITING_MAX) {
-    throw new ApiError(503, 'The server is reading other files: send this one again in a minute.', {
-      'retry-after': '60',
-    });
-  }
-  if (reading < READERS_AT_ONCE) {
-    reading += 1;
-    return;
-  }
-  // The turn is handed over by endTurn, without freeing it to a newcomer in between.
-  await new Promise<void>((resolve) => waiting.push(resolve));
-}
-
-function endTurn(): void {
-  const next = waiting.shift();
-  if (next) next();
-  else reading -= 1;
-}
+/** Their memory adds up: READERS_AT_ONCE read at a time, READERS_WAITING_MAX files wait. */
+const readers = turns(
+  READERS_AT_ONCE,
+  READERS_WAITING_MAX,
+  'The server is reading other files: send this one again in a minute.',
+);
 
 /**
  * A file's rows read in a worker thread, so that the event loop keeps answering while a large
  * file is read. A worker that runs out of its memory or time is a 422, not a 500.
  */
 async function readInWorker(request: ReadRequest): Promise<string[][]> {
-  await takeTurn();
+  await readers.take();
   let worker: Worker;
   try {
     worker = startReader(request);
   } catch (error) {
-    endTurn();
+    readers.end();
     throw error;
   }
   const tooLarge = `The ${request.format === 'xlsx' ? 'workbook' : 'file'} is too large to read`;
@@ -223,7 +204,7 @@ async function readInWorker(request: ReadRequest): Promise<string[][]> {
     });
     worker.once('exit', () => {
       clearTimeout(deadline);
-      endTurn();
+      readers.end();
       reject(new Error('The upload reader stopped without an answer.'));
     });
   });

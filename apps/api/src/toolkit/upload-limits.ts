@@ -1,6 +1,7 @@
 /**
  * The limits an uploaded import file is read under, so that no file (a ZIP bomb, a sheet of a
- * million rows, a cell of megabytes) can hold the server's memory or time. The row limit is the
+ * million rows, a cell of megabytes) can hold the server's memory or time, and at the end those of
+ * attachments sent and received. The row limit is the
  * contract's IMPORT_MAX_ROWS. This module is loaded by the reading worker too, so it imports
  * nothing of the server's.
  */
@@ -47,3 +48,12 @@ export class UploadRefusal extends Error {}
 
 /** Megabytes, as a refusal states a size. */
 export const megabytes = (bytes: number) => `${Math.ceil(bytes / (1024 * 1024))} MB`;
+
+/**
+ * At most this many attachments are sent or received at once, each holding its file (up to 10 MiB,
+ * and a base64 copy of it on PGlite) while it is checked and stored or read and sent.
+ */
+export const ATTACHMENT_FILES_AT_ONCE = 4;
+
+/** At most this many attachments wait for their turn, each holding its upload meanwhile. */
+export const ATTACHMENT_FILES_WAITING_MAX = 8;

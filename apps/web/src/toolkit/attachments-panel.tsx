@@ -4,12 +4,14 @@ import {
   ATTACHMENT_TYPES,
   attachmentEndpoints,
   attachmentFileProblem,
+  attachmentUploadQuerySchema,
   type Attachment,
   type AttachmentDefinition,
 } from '@inventory/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Popconfirm, Space, Table, Typography, Upload } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import * as z from 'zod/mini';
 import { fieldErrorsOf, showApiError } from '../shell/api-errors';
 import { callEndpoint } from '../shell/http-client';
 import { notify } from '../shell/notify';
@@ -21,6 +23,16 @@ const ACCEPT = ATTACHMENT_TYPES.flatMap((type) => type.extensions.map((e) => `.$
 const LABELS = new Map<string, string>(
   ATTACHMENT_TYPES.map((type) => [type.contentType, type.label]),
 );
+
+/**
+ * What is wrong with a file before it is sent, or null: its name by the upload's own query schema
+ * (as the server checks it, under `fileName`), then its type and size.
+ */
+export function fileProblem(file: { name: string; size: number }): string | null {
+  const named = z.safeParse(attachmentUploadQuerySchema, { fileName: file.name });
+  if (!named.success) return named.error.issues[0]?.message ?? 'The file name is not valid.';
+  return attachmentFileProblem(file.name, file.size);
+}
 
 /** A file's size as people read it: "820 bytes", "14 KB", "3.2 MB". */
 export function fileSize(bytes: number): string {
@@ -72,21 +84,24 @@ export function AttachmentsPanel({
 }) {
   const attachments = useAttachments(definition, recordId);
   const canManage = useCan(definition.manage);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const [refusals, setRefusals] = useState<readonly string[]>([]);
+  // Files chosen together are sent one at a time, in order: each holds the server's memory.
+  const sending = useRef<Promise<void>>(Promise.resolve());
+  const refuse = (file: File, problem: string) =>
+    setRefusals((current) => [...current, `${file.name}: ${problem}`]);
 
   const send = async (file: File) => {
-    setRefusal(null);
-    const problem = attachmentFileProblem(file.name, file.size);
+    const problem = fileProblem(file);
     if (problem) {
-      setRefusal(`${file.name}: ${problem}`);
+      refuse(file, problem);
       return;
     }
     try {
       notify.success((await attachments.upload.mutateAsync(file)).message);
     } catch (error) {
-      // Said beside the button, where the user looks for the file: a wrong content, a repeat.
-      const message = fieldErrorsOf(error)?.file?.[0] ?? (error as Error).message;
-      setRefusal(`${file.name}: ${message}`);
+      // Said beside the button, where the user looks for the file: a wrong content or name, a repeat.
+      const fields = fieldErrorsOf(error);
+      refuse(file, fields?.file?.[0] ?? fields?.fileName?.[0] ?? (error as Error).message);
     }
   };
 
@@ -110,8 +125,10 @@ export function AttachmentsPanel({
             showUploadList={false}
             multiple
             disabled={attachments.upload.isPending}
-            beforeUpload={(file) => {
-              void send(file);
+            beforeUpload={(file, chosen) => {
+              // A new choice of files starts without the refusals of the last.
+              if (file === chosen[0]) setRefusals([]);
+              sending.current = sending.current.then(() => send(file));
               return false;
             }}
           >
@@ -122,12 +139,24 @@ export function AttachmentsPanel({
         )}
         <Typography.Text type="secondary">{ATTACHMENT_RULE}</Typography.Text>
       </Space>
-      {refusal && (
+      {refusals.length > 0 && (
         <Alert
           type="error"
           showIcon
-          closable={{ onClose: () => setRefusal(null) }}
-          title={refusal}
+          closable={{ onClose: () => setRefusals([]) }}
+          title={
+            refusals.length === 1 ? refusals[0] : `${refusals.length} files were not attached:`
+          }
+          description={
+            refusals.length > 1 && (
+              <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+                {refusals.map((refusal, order) => (
+                  // The same file may be chosen twice: its place in the list tells them apart.
+                  <li key={order}>{refusal}</li>
+                ))}
+              </ul>
+            )
+          }
           data-testid="attachment-refusal"
         />
       )}

@@ -74,4 +74,31 @@ describe('the scan queue', () => {
       expect.objectContaining({ code: 'A', failure: 'Box WB-000001 is closed.' }),
     ]);
   });
+
+  it('takes a scan the server answered off the queue even when its answer cannot be shown', async () => {
+    const sent: string[] = [];
+    const failures: string[] = [];
+    const rereads: string[] = [];
+    const hook = renderHook(() =>
+      useScanQueue<string>({
+        send: async (code) => {
+          sent.push(code);
+          return `answer ${code}`;
+        },
+        apply: (answer) => {
+          if (answer === 'answer A') throw new Error('The page could not follow the answer.');
+        },
+        failed: (_, code) => failures.push(code),
+        applyFailed: (_, answer, code) => rereads.push(`${code}: ${answer}`),
+      }),
+    );
+    act(() => {
+      hook.result.current.enqueue('A');
+      hook.result.current.enqueue('B');
+    });
+    await waitFor(() => expect(sent).toEqual(['A', 'B']));
+    await waitFor(() => expect(hook.result.current.queued).toEqual([]));
+    expect(failures).toEqual([]);
+    expect(rereads).toEqual(['A: answer A']);
+  });
 });

@@ -15,11 +15,17 @@ import {
   warehouseBoxDashboardEndpoint,
   warehouseBoxEndpoints,
 } from '@inventory/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  hashKey,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { callEndpoint } from '../../../shell/http-client';
 import { startDownload } from '../../../toolkit/resource-queries';
 import { patchQuery } from '../../../toolkit/station';
-import { useRefreshDevices } from '../../inventory';
+import { useRefreshDevices } from '../../devices';
 import { contentAfterScan, contentAfterUndo, logAfterScan } from '../box-scan-answer';
 
 /**
@@ -55,6 +61,19 @@ export function useScanLog(id: number) {
 }
 
 /**
+ * Marks the boxes' queries stale, to be read when next shown, but for those just put right from
+ * an answer: marked, they would be read again at the next focus of the window for nothing.
+ */
+function markOthersStale(client: QueryClient, patched: readonly (readonly unknown[])[]) {
+  const kept = new Set(patched.map((key) => hashKey(key)));
+  return client.invalidateQueries({
+    queryKey: boxesKey,
+    refetchType: 'none',
+    predicate: (query) => !kept.has(query.queryHash),
+  });
+}
+
+/**
  * A scan into the box, and its answer put on the station's page: the box's counts, its devices
  * and its log change as the answer says, without reading the box again. Lists of boxes and
  * devices elsewhere are only marked stale: they are read when next shown.
@@ -80,10 +99,16 @@ export function useBoxScan(id: number) {
         await client.invalidateQueries({ queryKey: scansKey(id), exact: true });
       }
       await Promise.all([
-        client.invalidateQueries({ queryKey: boxesKey, refetchType: 'none' }),
+        markOthersStale(client, [contentKey(id), scansKey(id)]),
         refreshDevices(),
       ]);
     },
+    /** Reads the box and its log again, when an answer could not be put on the page. */
+    reread: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: contentKey(id), exact: true }),
+        client.invalidateQueries({ queryKey: scansKey(id), exact: true }),
+      ]),
   };
 }
 
@@ -103,10 +128,7 @@ export function useBoxActions(id: number) {
         await patchQuery<BoxContent>(client, contentKey(id), (content) =>
           contentAfterUndo(content, deviceId, counts),
         );
-        await Promise.all([
-          client.invalidateQueries({ queryKey: boxesKey, refetchType: 'none' }),
-          refreshDevices(),
-        ]);
+        await Promise.all([markOthersStale(client, [contentKey(id)]), refreshDevices()]);
       },
       onError: refresh,
     }),

@@ -100,6 +100,8 @@ export function ScanStation({ boxId, onBack }: { boxId: number; onBack: () => vo
       return boxScan.apply(answer);
     },
     failed: () => beep('error'),
+    // The server recorded the scan: the station shows what it holds instead.
+    applyFailed: boxScan.reread,
   });
   const lines: BoxScanLine[] = [
     ...queue.queued.map(queuedLine),
