@@ -187,8 +187,6 @@ const areaIndex = {
         properties: {
           // A server module or web feature: the folder right under one of these.
           areaParents: { type: 'array', items: { type: 'string' } },
-          // Folders that are one area until they are merged into one folder (decision 0016).
-          oneArea: { type: 'array', items: { type: 'array', items: { type: 'string' } } },
         },
         required: ['areaParents'],
         additionalProperties: false,
@@ -198,18 +196,12 @@ const areaIndex = {
   create(context) {
     const file = context.physicalFilename;
     const areaParents = folders(context.options[0]?.areaParents);
-    const folderOf = new Map();
-    for (const together of context.options[0]?.oneArea ?? []) {
-      const area = folders(together);
-      for (const folder of area) folderOf.set(folder, area[0]);
-    }
-    const sameArea = (a, b) => (folderOf.get(a) ?? a) === (folderOf.get(b) ?? b);
     const own = areaOf(areaParents, file);
     if (!own) return {};
     return onImports((node, specifier) => {
       const target = resolveImport(specifier, file);
       const area = target && areaOf(areaParents, target);
-      if (!area || sameArea(area, own) || /^index\.tsx?$/.test(path.relative(area, target))) return;
+      if (!area || area === own || /^index\.tsx?$/.test(path.relative(area, target))) return;
       context.report({
         node,
         messageId: 'deep',

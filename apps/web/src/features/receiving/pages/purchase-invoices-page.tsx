@@ -18,7 +18,7 @@ import { pickerLoader } from '../../../toolkit/picker-options';
 import { RowLink } from '../../../toolkit/record-link';
 import type { ResourcePageConfig } from '../../../toolkit/resource-page-config';
 import { ResourcePage } from '../../../toolkit/resource-page';
-import { invoiceImeisPath } from '../../invoice-imei';
+import { invoiceImeisPath } from '..';
 import { optionsOf } from '../../master-data';
 import { InvoiceDrawer } from '../components/invoice-drawer';
 import { InvoiceFormDrawer } from '../components/invoice-form-drawer';

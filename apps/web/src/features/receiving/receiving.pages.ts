@@ -27,7 +27,7 @@ export const invoicePages: PageEntry[] = [
     label: 'Warehouse boxes',
     summary: 'Receive devices by scanning their IMEIs into warehouse boxes.',
     ...S.warehouseBox,
-    load: () => import('../warehouse-box/pages/warehouse-boxes-page'),
+    load: () => import('./pages/warehouse-boxes-page'),
   },
   ...pendingPages('Invoice', [
     [
@@ -85,7 +85,7 @@ export const invoicePages: PageEntry[] = [
     label: 'Warehouse box dashboard',
     summary: 'Boxes by status, units received and unprocessed stock by age.',
     ...S.warehouseBoxDashboard,
-    load: () => import('../warehouse-box/pages/box-dashboard-page'),
+    load: () => import('./pages/box-dashboard-page'),
   },
   {
     path: '/invoice/warehouse-box/dashboard/model',
@@ -93,7 +93,7 @@ export const invoicePages: PageEntry[] = [
     label: 'Warehouse boxes by model',
     summary: 'Received, requested, in production, graded and failed per model, with yield.',
     ...S.warehouseBoxDashboard,
-    load: () => import('../warehouse-box/pages/model-dashboard-page'),
+    load: () => import('./pages/model-dashboard-page'),
   },
   ...pendingPages('Invoice', [
     [
@@ -103,4 +103,15 @@ export const invoicePages: PageEntry[] = [
       'Correct a device’s model, colour, capacity or grade, with a reason.',
     ],
   ]),
+];
+
+export const invoiceImeiPages: PageEntry[] = [
+  {
+    path: '/invoice-imei',
+    group: 'Invoice IMEI',
+    label: 'Invoice IMEI register',
+    summary: 'IMEIs of purchase invoices: expected, received, missing, unexpected and duplicate.',
+    permission: 'invoice-imei.index',
+    load: () => import('./pages/invoice-imei-page'),
+  },
 ];

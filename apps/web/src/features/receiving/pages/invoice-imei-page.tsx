@@ -15,7 +15,7 @@ import { RowLink } from '../../../toolkit/record-link';
 import type { ResourcePageConfig } from '../../../toolkit/resource-page-config';
 import { ResourcePage } from '../../../toolkit/resource-page';
 import { DeviceStatusTag, deviceLookupPath } from '../../devices';
-import { invoicePath } from '../../invoice';
+import { invoicePath } from '..';
 import { optionsOf } from '../../master-data';
 import { DecisionTag, MatchStatusTag, TacModel } from '../components/match-tags';
 

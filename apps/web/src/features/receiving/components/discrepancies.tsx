@@ -14,13 +14,7 @@ import { notify } from '../../../shell/notify';
 import { counted, dollars } from '../../../toolkit/format';
 import { startDownload, useResourceList } from '../../../toolkit/resource-queries';
 import { DeviceStatusTag } from '../../devices';
-import {
-  DecisionTag,
-  decisionWords,
-  invoiceImeisPath,
-  MatchStatusTag,
-  TacModel,
-} from '../../invoice-imei';
+import { DecisionTag, decisionWords, invoiceImeisPath, MatchStatusTag, TacModel } from '..';
 import { useInvoiceSteps } from '../api/invoices.queries';
 
 /** The most discrepancies the drawer lists at once; the register pages through the rest. */
