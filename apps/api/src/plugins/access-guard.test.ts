@@ -24,9 +24,10 @@ let tokens: { none: string; revoked: string; expired: string; firstLogin: string
 async function grantingUser(guard: Exclude<Guard, 'public'>, userName: string) {
   const roles: string[] = [];
   if (guard !== 'session') {
-    const permissions = [guard.permission, guard.andPermission].filter(
-      (name): name is string => name !== undefined && name !== 'roles',
-    );
+    const permissions: string[] = [];
+    for (const name of [guard.permission, guard.andPermission]) {
+      if (name !== undefined && name !== 'roles') permissions.push(name);
+    }
     if (guard.permission === 'roles') roles.push(...(guard.roles ?? []).slice(0, 1));
     if (permissions.length > 0) {
       await createRole(t.db, `holds ${userName}`, permissions);

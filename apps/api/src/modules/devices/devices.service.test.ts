@@ -37,6 +37,10 @@ const actor: Principal = {
   type: 'staff',
   firstLogin: 0,
   roles: ['admin'],
+  roleIds: [],
+  roleKeys: ['admin'],
+  accessVersion: 0,
+  dataVersions: null,
   permissions: [],
 };
 const meta = { ip: '127.0.0.1', userAgent: null, requestId: 'property-test' };

@@ -218,7 +218,7 @@ describe('a scan', () => {
        JOIN devices d ON d.id = e.device_id WHERE d.imei = $1 ORDER BY e.id`,
       [listed],
     );
-    const [{ code }] = await t.db.query<{ code: string }>(
+    const [boxRow] = await t.db.query<{ code: string }>(
       'SELECT code FROM warehouse_boxes WHERE id = $1',
       [box],
     );
@@ -226,7 +226,7 @@ describe('a scan', () => {
       {
         type: 'received',
         container: null,
-        data: { result: 'blacklisted', invoice_no: 'INV-1', scanned_at_box: code },
+        data: { result: 'blacklisted', invoice_no: 'INV-1', scanned_at_box: boxRow!.code },
       },
       {
         type: 'held',
