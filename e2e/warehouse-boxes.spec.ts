@@ -1,7 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs, imeiOf, importManifest, seedReceivingCatalogue } from './api';
 import { ADMIN_PASSWORD, signIn } from './support';
-import { chooseOption, confirmBubble, seriousViolations, wedgeScan, withBadCheckDigit } from './ui';
+import {
+  chooseOption,
+  closeNotifications,
+  confirmBubble,
+  seriousViolations,
+  wedgeScan,
+  withBadCheckDigit,
+} from './ui';
 
 /** This spec's tag: its vendor, models, TACs and invoices never meet another spec's. */
 const TAG = 62;
@@ -274,7 +281,9 @@ test('close the short box with a manager override, stage it, print its label', a
   // Its code is the link to its station.
   await expect(row.getByRole('link', { name: /^WB-\d+$/ })).toHaveAttribute('href', /[?&]box=\d+/);
 
-  // Its label opens in a new tab: the server's PDF.
+  // Its label opens in a new tab: the server's PDF. The close, reopen and stage notices sit over
+  // the row's buttons until they go.
+  await closeNotifications(page);
   const label = page.waitForEvent('popup');
   await row.getByRole('button', { name: 'Label' }).click();
   await (await label).waitForURL(/\/api\/v1\/downloads\//);
