@@ -71,3 +71,35 @@ export async function seriousViolations(page: Page, include?: string) {
       nodes: violation.nodes.map((node) => node.target),
     }));
 }
+
+/**
+ * Every page an administrator may open, as the home page links them, visited in turn inside the
+ * running app (the router follows a history change, so the app is not loaded again for each):
+ * `visit` runs once each page's code and data have come and its heading shows. `extra` paths are visited after them.
+ */
+export async function visitEveryPage(
+  page: Page,
+  visit: (path: string) => Promise<void>,
+  extra: readonly string[] = [],
+) {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
+  const paths = await page
+    .getByRole('main')
+    .getByRole('link')
+    .evaluateAll((links) =>
+      links.map((link) => new URL((link as HTMLAnchorElement).href).pathname),
+    );
+  expect(paths.length).toBeGreaterThan(90);
+  for (const path of ['/', ...new Set(paths), ...extra]) {
+    await page.evaluate((to) => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+    await expect(page).toHaveURL((url) => url.pathname === path);
+    // The page's code and data are fetched before the router shows it.
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible();
+    await visit(path);
+  }
+}
