@@ -75,13 +75,18 @@ export async function seriousViolations(page: Page, include?: string) {
 /**
  * Every page an administrator may open, as the home page links them, visited in turn inside the
  * running app (the router follows a history change, so the app is not loaded again for each):
- * `visit` runs once each page's code and data have come and its heading shows. `extra` paths are visited after them.
+ * `visit` runs once the previous page is gone, the new page's heading shows and no request is in
+ * flight. `extra` paths are visited after them.
  */
 export async function visitEveryPage(
   page: Page,
   visit: (path: string) => Promise<void>,
   extra: readonly string[] = [],
 ) {
+  let inFlight = 0;
+  page.on('request', () => inFlight++);
+  page.on('requestfinished', () => inFlight--);
+  page.on('requestfailed', () => inFlight--);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
   const paths = await page
@@ -91,15 +96,20 @@ export async function visitEveryPage(
       links.map((link) => new URL((link as HTMLAnchorElement).href).pathname),
     );
   expect(paths.length).toBeGreaterThan(90);
-  for (const path of ['/', ...new Set(paths), ...extra]) {
+  await expect.poll(() => inFlight).toBe(0);
+  await visit('/');
+  const heading = page.getByRole('main').getByRole('heading').first();
+  for (const path of [...new Set(paths), ...extra]) {
+    // Each route mounts its page afresh, so the last page's heading leaves the document.
+    const previous = await heading.elementHandle();
     await page.evaluate((to) => {
       window.history.pushState(null, '', to);
       window.dispatchEvent(new PopStateEvent('popstate'));
     }, path);
     await expect(page).toHaveURL((url) => url.pathname === path);
-    // The page's code and data are fetched before the router shows it.
-    await page.waitForLoadState('networkidle');
-    await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible();
+    await previous?.waitForElementState('hidden');
+    await expect(heading).toBeVisible();
+    await expect.poll(() => inFlight).toBe(0);
     await visit(path);
   }
 }

@@ -6,7 +6,10 @@ import { ForbiddenPage } from './forbidden-page';
 import type { LazyPage, PageEntry } from './page-types';
 import { useProfile } from './use-profile';
 
-/** A registered page behind the same access rule as its menu item: a hidden route shows 403. */
+/**
+ * A registered page behind the same access rule as its menu item: a hidden route shows 403. Keyed
+ * by its path, so two routes sharing a page module never share its state or its elements.
+ */
 export default function PageFrame({ entry, page: Page }: { entry: PageEntry; page: LazyPage }) {
   const profile = useProfile();
   if (profile.isPending) return <DelayedFallback />;
@@ -23,7 +26,7 @@ export default function PageFrame({ entry, page: Page }: { entry: PageEntry; pag
   if (!canAccess(profile.data, entry)) return <ForbiddenPage access={entry} />;
   return (
     <Suspense fallback={<DelayedFallback />}>
-      <Page entry={entry} />
+      <Page key={entry.path} entry={entry} />
     </Suspense>
   );
 }
