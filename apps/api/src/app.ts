@@ -82,7 +82,7 @@ export async function buildApp(
   });
   registerErrorHandler(app);
   registerUnreadBodyDrain(app);
-  await registerSecurityHeaders(app, { hsts: config.hsts });
+  registerSecurityHeaders(app, { hsts: config.hsts });
   app.decorate('endpoints', []);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { styleNonceOf } from '../http/security-headers.js';
+import { allowStylesWithNonce } from '../http/security-headers.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** index.html's `<meta property="csp-nonce" nonce="...">` holds this until the page is served. */
@@ -42,5 +42,5 @@ export async function registerWebApp(
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(indexParts.join(styleNonceOf(reply) ?? ''));
+      .send(indexParts.join(allowStylesWithNonce(reply)));
 }
