@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { Db, Queryable, Row } from './db.js';
+import { transactionOf, type Db, type Queryable, type Row } from './db.js';
 import { acquireDirectoryLock } from './directory-lock.js';
 
 const queryableOf = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
@@ -17,7 +17,7 @@ const queryableOf = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
 const dbOf = (pglite: PGlite, release: () => void): Db => ({
   kind: 'pglite',
   ...queryableOf(pglite),
-  transaction: (fn) => pglite.transaction((tx) => fn(queryableOf(tx))),
+  transaction: (fn) => pglite.transaction((tx) => fn(transactionOf(queryableOf(tx)))),
   async listen(channel, onPayload) {
     await pglite.listen(channel, onPayload);
   },

@@ -1,5 +1,11 @@
 import pg from 'pg';
-import { DatabaseUnavailableError, type Db, type Queryable, type Row } from './db.js';
+import {
+  DatabaseUnavailableError,
+  transactionOf,
+  type Db,
+  type Queryable,
+  type Row,
+} from './db.js';
 
 const INT8_OID = 20;
 
@@ -60,7 +66,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await fn(queryableOf(client));
+        const result = await fn(transactionOf(queryableOf(client)));
         await client.query('COMMIT');
         return result;
       } catch (error) {

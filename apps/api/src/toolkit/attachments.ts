@@ -15,9 +15,13 @@ import {
 import type { Queryable } from '../db/db.js';
 import { Answer } from '../http/endpoint.js';
 import { ConflictError, NotFoundError, fieldError } from '../http/errors.js';
+import type { Principal } from '../http/principal.js';
+import { whereOf } from '../http/sql.js';
 import { auditActor, recordAudit } from '../modules/audit/index.js';
 import type { ModuleContext } from '../modules/module.js';
 import { acceptFileBodies } from './files.js';
+import type { Condition } from './list.js';
+import { scopeOf } from './scope.js';
 import { turns } from './turns.js';
 import { ATTACHMENT_FILES_AT_ONCE, ATTACHMENT_FILES_WAITING_MAX } from './upload-limits.js';
 
@@ -28,6 +32,13 @@ import { ATTACHMENT_FILES_AT_ONCE, ATTACHMENT_FILES_WAITING_MAX } from './upload
 export type AttachmentStore = {
   readonly contract: AttachmentDefinition;
   readonly table: string;
+  /**
+   * The records whose files the asker may reach, as one condition on the record's table (its
+   * columns by name: `agent_id = ?`), as a list's scope says which rows it shows (an agent's own
+   * claims); null: every record. The files of a record outside it are not found (404). Left out:
+   * every record that the asker's access reaches.
+   */
+  readonly scope?: (asker: Principal) => Condition;
 };
 
 /**
@@ -88,7 +99,8 @@ const COLUMNS = `a.id, a.file_name, a.content_type, a.size_bytes, a.sha256, u.na
   to_json(a.uploaded_at) #>> '{}' AS uploaded_at`;
 
 /**
- * A record kind's attachment endpoints. Each answers 404 when the record does not exist; reading
+ * A record kind's attachment endpoints. Each answers 404 when the record does not exist or is
+ * outside the asker's scope; reading
  * needs the record's view access, attaching and removing its manage access; both are audited on
  * the record (`<kind>.attachment_added`, `<kind>.attachment_removed`).
  */
@@ -105,15 +117,16 @@ export function registerAttachments(
   const asBase64 = db.kind === 'pglite';
 
   /**
-   * 404 unless the record exists. `hold` keeps it from being deleted until the transaction ends,
-   * so that its delete takes the new file with it, and makes uploads to it wait for each other,
-   * so that two at once cannot both pass the count of its files (FOR NO KEY UPDATE: edits of the
-   * record wait for it too, for as long as a file is stored).
+   * 404 unless the record exists within the asker's scope. `hold` keeps it from being deleted
+   * until the transaction ends, so that its delete takes the new file with it, and makes uploads
+   * to it wait for each other, so that two at once cannot both pass the count of its files (FOR NO
+   * KEY UPDATE: edits of the record wait for it too, for as long as a file is stored).
    */
-  const findRecord = async (db: Queryable, id: number, hold = false) => {
+  const findRecord = async (db: Queryable, id: number, asker: Principal, hold = false) => {
+    const where = whereOf([['id = ?', id], scopeOf(store, asker)]);
     const [found] = await db.query(
-      `SELECT 1 AS found FROM ${table} WHERE id = $1 ${hold ? 'FOR NO KEY UPDATE' : ''}`,
-      [id],
+      `SELECT 1 AS found FROM ${table} ${where.sql} ${hold ? 'FOR NO KEY UPDATE' : ''}`,
+      where.params,
     );
     if (!found) throw new NotFoundError(`There is no ${singular} with id ${id}.`);
   };
@@ -121,8 +134,13 @@ export function registerAttachments(
   const noSuchFile = (attachmentId: number) =>
     new NotFoundError(`This ${singular} has no attached file ${attachmentId}.`);
 
-  const findAttachment = async (db: Queryable, recordId: number, attachmentId: number) => {
-    await findRecord(db, recordId);
+  const findAttachment = async (
+    db: Queryable,
+    asker: Principal,
+    recordId: number,
+    attachmentId: number,
+  ) => {
+    await findRecord(db, recordId, asker);
     const [found] = await db.query<Attachment>(
       `SELECT ${COLUMNS} FROM attachments a LEFT JOIN users u ON u.id = a.uploaded_by
        WHERE a.record_kind = $1 AND a.record_id = $2 AND a.id = $3`,
@@ -132,8 +150,8 @@ export function registerAttachments(
     return found;
   };
 
-  endpoint(endpoints.list, async ({ params }) => {
-    await findRecord(db, params.id);
+  endpoint(endpoints.list, async ({ params, principal }) => {
+    await findRecord(db, params.id, principal);
     return db.query<Attachment>(
       `SELECT ${COLUMNS} FROM attachments a LEFT JOIN users u ON u.id = a.uploaded_by
        WHERE a.record_kind = $1 AND a.record_id = $2 ORDER BY a.uploaded_at, a.id`,
@@ -149,7 +167,7 @@ export function registerAttachments(
     const type = checkedType(query.fileName, content);
     const sha256 = createHash('sha256').update(content).digest('hex');
     const store = async (tx: Queryable) => {
-      await findRecord(tx, params.id, true);
+      await findRecord(tx, params.id, principal, true);
       const [held] = await tx.query<{ files: number; same: string | null }>(
         `SELECT count(*)::int AS files, min(file_name) FILTER (WHERE sha256 = $3) AS same
          FROM attachments WHERE record_kind = $1 AND record_id = $2`,
@@ -177,7 +195,7 @@ export function registerAttachments(
           principal.userId,
         ],
       );
-      const attachment = await findAttachment(tx, params.id, row!.id);
+      const attachment = await findAttachment(tx, principal, params.id, row!.id);
       await recordAudit(tx, {
         ...auditActor(principal, meta),
         action: `${kind}.attachment_added`,
@@ -233,7 +251,7 @@ export function registerAttachments(
     }
   });
   endpoint(endpoints.download, async ({ principal, params }) => {
-    await findAttachment(db, params.id, params.attachmentId);
+    await findAttachment(db, principal, params.id, params.attachmentId);
     return downloads.issue(principal, {
       producer,
       access: contract.view,
@@ -244,7 +262,7 @@ export function registerAttachments(
 
   endpoint(endpoints.remove, async ({ principal, params, meta }) => {
     const removed = await db.transaction(async (tx) => {
-      const attachment = await findAttachment(tx, params.id, params.attachmentId);
+      const attachment = await findAttachment(tx, principal, params.id, params.attachmentId);
       const deleted = await tx.query('DELETE FROM attachments WHERE id = $1 RETURNING id', [
         attachment.id,
       ]);

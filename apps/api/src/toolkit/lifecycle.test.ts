@@ -1,7 +1,7 @@
 import { nextStatus } from '@inventory/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Queryable } from '../db/db.js';
+import type { Transaction } from '../db/db.js';
 import { ApiError } from '../http/errors.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import {
@@ -78,7 +78,7 @@ function reachable(): Set<TicketState> {
 }
 
 /** Runs a step as a request would: in its own transaction, an answered error rolled back. */
-async function attempt(run: (tx: Queryable) => Promise<unknown>): Promise<number> {
+async function attempt(run: (tx: Transaction) => Promise<unknown>): Promise<number> {
   try {
     await t.db.transaction(run);
     return 200;

@@ -5,7 +5,7 @@ import {
   type Lifecycle,
   type LifecycleRecord,
 } from '@inventory/contract';
-import type { Queryable } from '../db/db.js';
+import type { Transaction } from '../db/db.js';
 import { ConflictError, fieldError, ForbiddenError, NotFoundError } from '../http/errors.js';
 import { auditActor, recordAudits } from '../modules/audit/index.js';
 import { accessSubjectOf, type Principal, type RequestMeta } from '../http/principal.js';
@@ -50,7 +50,7 @@ export type LifecycleStore<S extends string, A extends string, R extends string>
   /** What an action sets besides the state, as SQL of ours: `warehouse_box_id = NULL`. */
   readonly effects?: Partial<Record<A, string>>;
   /** Writes the steps on the records' timeline (one statement for all), after the update. */
-  readonly writeEvents: (tx: Queryable, events: TransitionEvents<S>) => Promise<unknown>;
+  readonly writeEvents: (tx: Transaction, events: TransitionEvents<S>) => Promise<unknown>;
 };
 
 export type TransitionInput<A extends string> = {
@@ -99,7 +99,7 @@ function reasonOf<S extends string, A extends string, R extends string>(
  * statement each, in the caller's transaction.
  */
 async function transition<S extends string, A extends string, R extends string>(
-  tx: Queryable,
+  tx: Transaction,
   store: LifecycleStore<S, A, R>,
   ids: readonly number[],
   input: TransitionInput<A>,
@@ -176,7 +176,7 @@ async function transition<S extends string, A extends string, R extends string>(
  * when a needed reason is missing, 409 saying why when the record's state does not allow it.
  */
 export async function runTransition<S extends string, A extends string, R extends string>(
-  tx: Queryable,
+  tx: Transaction,
   store: LifecycleStore<S, A, R>,
   input: TransitionInput<NoInfer<A>> & { readonly id: number },
 ): Promise<TransitionStep<S>> {
@@ -194,7 +194,7 @@ export async function runTransition<S extends string, A extends string, R extend
  * `skipRefused` says to move the others and leave those as they are. Answers the steps taken.
  */
 export async function runTransitions<S extends string, A extends string, R extends string>(
-  tx: Queryable,
+  tx: Transaction,
   store: LifecycleStore<S, A, R>,
   input: TransitionInput<NoInfer<A>> & {
     readonly ids: readonly number[];

@@ -11,7 +11,7 @@ import {
   type WriteEndpoints,
 } from '@inventory/contract';
 import * as z from 'zod/mini';
-import type { Queryable, Row } from '../db/db.js';
+import type { Queryable, Row, Transaction } from '../db/db.js';
 import { Answer, JsonAnswer } from '../http/endpoint.js';
 import {
   ConflictError,
@@ -28,6 +28,8 @@ import type {
   ListQueryOf,
   ListStore,
   Prepared,
+  Preparing,
+  ResourceFieldsOf,
   ResourceStore,
   WriteInput,
   Writer,
@@ -39,6 +41,8 @@ import { scopeOf, withinScope } from './scope.js';
 
 export type {
   ListQueryOf,
+  WriteFieldsOf,
+  ResourceFieldsOf,
   WriteInput,
   Prepared,
   Reference,
@@ -62,12 +66,14 @@ export const preparedOf = (input: Record<string, unknown>, errors: FieldErrors =
         ),
       };
 
-const defaultPrepare = async (inputs: readonly WriteInput[]): Promise<Prepared[]> =>
-  inputs.map(({ input }) => preparedOf(input));
+const defaultPrepare = async <Fields extends Record<string, unknown>>(
+  inputs: readonly WriteInput<Fields>[],
+): Promise<Prepared[]> => inputs.map(({ input }) => preparedOf(input));
 
-export async function prepareOne(
-  store: WriteStore,
-  input: Record<string, unknown>,
+/** The column values of one input, by the store's `prepare`; its field messages are a 422. */
+export async function prepareOne<Fields extends Record<string, unknown>>(
+  store: Preparing<Fields>,
+  input: NoInfer<Fields>,
   id: number | null,
   db: Queryable,
 ): Promise<Record<string, unknown>> {
@@ -80,10 +86,10 @@ export async function prepareOne(
 export async function finishOne(
   store: WriteStore,
   values: Record<string, unknown>,
-  db: Queryable,
+  tx: Transaction,
   writer: Writer,
 ): Promise<Record<string, unknown>> {
-  return store.finish ? (await store.finish([values], db, writer))[0]! : values;
+  return store.finish ? (await store.finish([values], tx, writer))[0]! : values;
 }
 
 /** What reading one row by id needs of a store. */
@@ -132,7 +138,7 @@ const auditAction = (store: WriteStore, verb: string) => `${store.entity}.${verb
 
 async function createItem(
   store: WriteStore,
-  db: Queryable,
+  db: Transaction,
   actor: Principal,
   input: Record<string, unknown>,
   meta: RequestMeta,
@@ -201,7 +207,7 @@ export async function updateItem(
 
 async function deleteItem(
   store: WriteStore,
-  db: Queryable,
+  db: Transaction,
   actor: Principal,
   id: number,
   meta: RequestMeta,
@@ -329,17 +335,19 @@ export function registerList(context: ModuleContext, store: ListStore): ListEndp
   return endpoints;
 }
 
-/** What the toolkit's create, update and delete need of a store. */
-export type WriteStore = Pick<
+/** What the toolkit's create, update and delete need of a contract. */
+type WriteDefinition = Pick<
+  ResourceDefinition,
+  'name' | 'singular' | 'tag' | 'manage' | 'item' | 'create' | 'update'
+>;
+
+/** What the toolkit's create, update and delete need of a store; `prepare` reads C's inputs. */
+export type WriteStore<C extends WriteDefinition = WriteDefinition> = Pick<
   ResourceStore,
-  'table' | 'entity' | 'uniques' | 'references' | 'prepare' | 'finish'
+  'table' | 'entity' | 'uniques' | 'references' | 'finish'
 > &
-  ItemSource & {
-    readonly contract: Pick<
-      ResourceDefinition,
-      'name' | 'singular' | 'tag' | 'manage' | 'item' | 'create' | 'update'
-    >;
-  };
+  Preparing<ResourceFieldsOf<C>> &
+  ItemSource & { readonly contract: C };
 
 /** Registers the form writes of a table: create, update (a field left out is kept), delete. */
 export function registerWrites(context: ModuleContext, store: WriteStore): WriteEndpoints {

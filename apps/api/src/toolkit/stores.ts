@@ -6,7 +6,7 @@ import type {
   Schema,
 } from '@inventory/contract';
 import type * as z from 'zod/mini';
-import type { Queryable } from '../db/db.js';
+import type { Queryable, Transaction } from '../db/db.js';
 import type { Principal, RequestMeta } from '../http/principal.js';
 import type { VersionedTable } from './answer-cache.js';
 import type { Condition, ListSql } from './list.js';
@@ -29,8 +29,34 @@ export type ListQueryOf<R extends ListDefinition> =
       }
     : never;
 
+/** Every field of the objects of a union, each optional, typed as any of them types it. */
+type FieldsOf<T> = {
+  [K in T extends unknown ? keyof T : never]?: T extends unknown
+    ? K extends keyof T
+      ? T[K]
+      : never
+    : never;
+};
+
+/**
+ * The fields a store's inputs may carry, from the schemas it writes by (a contract's create and
+ * update inputs, an import's file row), each optional: an update and an import row carry only the
+ * fields given. A wrong name does not compile. Of a store in general (any schema): any field.
+ */
+export type WriteFieldsOf<Schemas extends Schema> =
+  unknown extends z.output<Schemas> ? Record<string, unknown> : FieldsOf<z.output<Schemas>>;
+
+/** The fields of a resource's form inputs and, when its file rows differ, of its import's rows. */
+export type ResourceFieldsOf<
+  R extends Pick<ResourceDefinition, 'create' | 'update'>,
+  Row extends Schema = R['create'],
+> = WriteFieldsOf<R['create'] | R['update'] | Row>;
+
 /** An input to prepare for writing: a create (id null) or an update of row `id`. */
-export type WriteInput = { readonly input: Record<string, unknown>; readonly id: number | null };
+export type WriteInput<Fields = Record<string, unknown>> = {
+  readonly input: Fields;
+  readonly id: number | null;
+};
 
 /** Column values to write, or the field messages that stop the write. */
 export type Prepared =
@@ -59,7 +85,19 @@ export type ListStore<L extends ListDefinition = ListDefinition> = {
 };
 
 /** Turns inputs into column values, many at once (an import resolves references in one query). */
-export type PrepareRows = (inputs: readonly WriteInput[], db: Queryable) => Promise<Prepared[]>;
+export type PrepareRows<Fields = Record<string, unknown>> = (
+  inputs: readonly WriteInput<Fields>[],
+  db: Queryable,
+) => Promise<Prepared[]>;
+
+/**
+ * A store's first step of writing, typed by the fields of its inputs. A method, so that a store of
+ * any inputs is a store of the general kind as it is.
+ */
+export type Preparing<Fields> = {
+  /** Each result has the same keys for inputs of the same fields. Default: as given. */
+  prepare?(inputs: readonly WriteInput<Fields>[], db: Queryable): Promise<Prepared[]>;
+};
 
 /** Who writes, for the events and audit entries that a last step writes itself. */
 export type Writer = { readonly actor: Principal; readonly meta: RequestMeta };
@@ -70,7 +108,7 @@ export type Writer = { readonly actor: Principal; readonly meta: RequestMeta };
  */
 export type FinishRows = (
   records: Record<string, unknown>[],
-  db: Queryable,
+  tx: Transaction,
   writer: Writer,
 ) => Promise<Record<string, unknown>[]>;
 
@@ -96,7 +134,7 @@ export type ImportWriter = {
   countExisting(records: readonly Record<string, unknown>[], db: Queryable): Promise<number>;
   write(
     records: readonly Record<string, unknown>[],
-    tx: Queryable,
+    tx: Transaction,
     writer: Writer,
   ): Promise<{ created: number; updated: number }>;
 };
@@ -105,36 +143,39 @@ export type ImportWriter = {
  * The server half of a file import (the toolkit's upload, check and commit): into one table by
  * its unique key, or through a writer of its own.
  */
-export type ImportStore = {
+export type ImportStore<Row extends Schema = Schema> = Preparing<WriteFieldsOf<Row>> & {
   readonly contract: ImportDefinition;
   readonly table: string;
   /** The audit log's entity type: `color`, `tac_number`. */
   readonly entity: string;
-  readonly prepare?: PrepareRows;
   readonly finish?: FinishRows;
   readonly imports: {
     /** The schema of one file row. */
-    readonly rowSchema: Schema;
+    readonly rowSchema: Row;
   } & ({ readonly key: ImportKey } | { readonly writer: ImportWriter });
 };
 
 /**
  * The server half of a toolkit resource: how its rows are read, written and imported. Everything
  * else (endpoints, paging, count, export, import steps, audit, 409 on use) comes from the toolkit.
+ * `Row` is the schema of its import's file rows when they differ from the create input (a TAC
+ * file names its model): `prepare` gets the fields of the create, update and file row inputs.
  */
-export type ResourceStore<R extends ResourceDefinition = ResourceDefinition> = ListStore<R> & {
-  readonly table: string;
-  /** The audit log's entity type: `color`, `tac_number`. */
-  readonly entity: string;
-  /** Unique index name to the field and message of its 422. */
-  readonly uniques: Readonly<Record<string, readonly [field: string, message: string]>>;
-  readonly references: readonly Reference[];
-  /** Each result has the same keys for inputs of the same fields. Default: as given. */
-  readonly prepare?: PrepareRows;
-  readonly finish?: FinishRows;
-  readonly imports: {
-    readonly key: ImportKey;
-    /** The schema of one file row, when it differs from the create input. */
-    readonly rowSchema?: Schema;
+export type ResourceStore<
+  R extends ResourceDefinition = ResourceDefinition,
+  Row extends Schema = R['create'],
+> = ListStore<R> &
+  Preparing<ResourceFieldsOf<R, Row>> & {
+    readonly table: string;
+    /** The audit log's entity type: `color`, `tac_number`. */
+    readonly entity: string;
+    /** Unique index name to the field and message of its 422. */
+    readonly uniques: Readonly<Record<string, readonly [field: string, message: string]>>;
+    readonly references: readonly Reference[];
+    readonly finish?: FinishRows;
+    readonly imports: {
+      readonly key: ImportKey;
+      /** The schema of one file row, when it differs from the create input. */
+      readonly rowSchema?: Row;
+    };
   };
-};

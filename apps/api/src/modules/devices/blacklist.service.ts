@@ -5,13 +5,14 @@ import {
   type BlacklistEntry,
   type CreateBlacklistEntryInput,
 } from '@inventory/contract';
-import type { Queryable } from '../../db/db.js';
+import type { Queryable, Transaction } from '../../db/db.js';
 import { ConflictError, NotFoundError, uniqueViolationAs } from '../../http/errors.js';
 import { prefixCondition } from '../../http/sql.js';
 import type {
   ImportStore,
   ListStore,
   Prepared,
+  WriteFieldsOf,
   WriteInput,
   Writer,
 } from '../../toolkit/resource.js';
@@ -82,7 +83,7 @@ async function findEntry(db: Queryable, id: number): Promise<BlacklistEntry> {
  * is held for another reason already, or gone (shipped, returned to its vendor), keeps its status.
  */
 async function holdListedDevices(
-  tx: Queryable,
+  tx: Transaction,
   actor: Principal,
   meta: RequestMeta,
   imeis: readonly string[],
@@ -106,7 +107,7 @@ async function holdListedDevices(
 
 /** Lists an IMEI as blocked by hand; its device, if we have it, is held at once. */
 export async function createBlacklistEntry(
-  tx: Queryable,
+  tx: Transaction,
   actor: Principal,
   meta: RequestMeta,
   input: Required<Pick<CreateBlacklistEntryInput, 'imei' | 'source' | 'reason'>> &
@@ -158,7 +159,7 @@ export async function createBlacklistEntry(
  * goes back to the status it had before the hold.
  */
 export async function clearBlacklistEntry(
-  tx: Queryable,
+  tx: Transaction,
   actor: Principal,
   meta: RequestMeta,
   id: number,
@@ -212,10 +213,13 @@ type BlacklistRow = {
 
 /** A clean result cannot clear a listing: that takes a person and evidence, on the page. */
 async function prepareBlacklistRows(
-  inputs: readonly WriteInput[],
+  inputs: readonly WriteInput<WriteFieldsOf<typeof blacklistRowSchema>>[],
   db: Queryable,
 ): Promise<Prepared[]> {
-  const rows = inputs.map(({ input }) => input as BlacklistRow);
+  // A file without a Result column reads as one whose result cells are all empty: blocked.
+  const rows = inputs.map(
+    ({ input }) => ({ ...input, result: input.result ?? 'blocked' }) as BlacklistRow,
+  );
   const cleanImeis = rows.filter((row) => row.result === 'clean').map((row) => row.imei);
   const listed = new Map(
     (
@@ -253,7 +257,7 @@ async function prepareBlacklistRows(
 /** Blocked IMEIs hold their devices; clean ones mark theirs clean. Answers the entries to write. */
 async function finishBlacklistRows(
   records: Record<string, unknown>[],
-  tx: Queryable,
+  tx: Transaction,
   { actor, meta }: Writer,
 ) {
   const blocked = records.filter((record) => record.result === 'blocked');
@@ -280,7 +284,7 @@ async function finishBlacklistRows(
  * Provider results: a blocked IMEI is listed (or its listing refreshed) and its device held; a
  * clean one marks its device clean.
  */
-export const blacklistImportStore: ImportStore = {
+export const blacklistImportStore: ImportStore<typeof blacklistRowSchema> = {
   contract: blacklistImport,
   table: 'blacklist_entries',
   entity: 'blacklist_entry',

@@ -4,7 +4,7 @@ import {
   type DeviceStatus,
   type HoldReason,
 } from '@inventory/contract';
-import type { Queryable } from '../../db/db.js';
+import type { Transaction } from '../../db/db.js';
 import {
   runTransitions,
   type LifecycleStore,
@@ -63,7 +63,7 @@ export type DeviceStep = TransitionStep<DeviceStatus>;
  * over the devices, in the caller's transaction. Answers the steps taken.
  */
 export const applyDeviceAction = (
-  tx: Queryable,
+  tx: Transaction,
   actor: Principal,
   meta: RequestMeta,
   input: DeviceActionInput,

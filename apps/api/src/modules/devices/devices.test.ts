@@ -262,6 +262,23 @@ describe('the blacklist', () => {
     );
   });
 
+  it('reads a provider file without a Result column as blocked, as an empty result cell', async () => {
+    const listed = imeiOf(TACS.moto, 6);
+    const file = await admin.uploadAndCheck(
+      'blacklist-entries',
+      'carrier.csv',
+      ['IMEI,Source,Reason', `${listed},carrier,stolen`].join('\n'),
+    );
+    expect(file.check.errors).toEqual([]);
+    const committed = await admin.commitImport('blacklist-entries', file.id);
+    expect(bodyOf(committed).data).toMatchObject({ created_count: 1 });
+    const [entry] = await t.db.query<{ source: string }>(
+      'SELECT source FROM blacklist_entries WHERE imei = $1 AND cleared_at IS NULL',
+      [listed],
+    );
+    expect(entry).toEqual({ source: 'carrier' });
+  });
+
   it('holds a dual-SIM device listed by either IMEI, once', async () => {
     expect(
       (await admin.post('/blacklist-entries', { imei: DUAL.imei2, reason: 'fraud' })).statusCode,

@@ -1,6 +1,6 @@
 import { accessoryImportRowSchema, accessoryResource, type FieldErrors } from '@inventory/contract';
 import type { Queryable } from '../../db/db.js';
-import type { Prepared, ResourceStore, WriteInput } from '../../toolkit/resource.js';
+import type { PrepareRows, Prepared, ResourceStore } from '../../toolkit/resource.js';
 import { stampColumns } from './stamps.js';
 
 /**
@@ -63,11 +63,20 @@ async function existingModelIds(db: Queryable, ids: readonly number[]) {
   return new Set(rows.map((row) => Number(row.id)));
 }
 
+/** The fields of a catalogue item's inputs that its `prepare` reads. */
+type CatalogueFields = {
+  /** Names or model numbers, in an import's rows. */
+  readonly compatible_models?: readonly string[] | undefined;
+  /** Ids, in a form's input. */
+  readonly compatible_model_ids?: readonly number[] | undefined;
+  readonly barcode?: string | null | undefined;
+};
+
 /** How a catalogue item with compatible models and a barcode is written: accessories, parts. */
-type CatalogueTable = {
+type CatalogueTable<Fields> = {
   readonly table: string;
   /** The field of the import key: `sku`, `part_number`. */
-  readonly keyField: string;
+  readonly keyField: keyof Fields & string;
   /** How the other row is named in a barcode message: "Accessory", "Part". */
   readonly label: string;
 };
@@ -77,10 +86,14 @@ type CatalogueTable = {
  * given by name or model number are resolved to ids, given ids must exist, and a barcode must not
  * be another row's nor repeat within the inputs. Two queries in all, whatever the number of rows.
  */
-export function prepareCatalogueItems({ table, keyField, label }: CatalogueTable) {
-  return async (inputs: readonly WriteInput[], db: Queryable): Promise<Prepared[]> => {
-    const names = inputs.flatMap(({ input }) => (input.compatible_models as string[]) ?? []);
-    const ids = inputs.flatMap(({ input }) => (input.compatible_model_ids as number[]) ?? []);
+export function prepareCatalogueItems<Fields extends CatalogueFields>({
+  table,
+  keyField,
+  label,
+}: CatalogueTable<Fields>): PrepareRows<Fields> {
+  return async (inputs, db) => {
+    const names = inputs.flatMap(({ input }) => input.compatible_models ?? []);
+    const ids = inputs.flatMap(({ input }) => input.compatible_model_ids ?? []);
     const barcodes = inputs.flatMap(({ input }) =>
       typeof input.barcode === 'string' ? [input.barcode] : [],
     );
@@ -107,7 +120,7 @@ export function prepareCatalogueItems({ table, keyField, label }: CatalogueTable
         const unknown: string[] = [];
         const ambiguous: string[] = [];
         const resolved: number[] = [];
-        for (const name of modelNames as string[]) {
+        for (const name of modelNames) {
           const match = byName.get(name.toLowerCase());
           if (!match) unknown.push(name);
           else if (match.ids.length > 1) ambiguous.push(name);
@@ -126,7 +139,7 @@ export function prepareCatalogueItems({ table, keyField, label }: CatalogueTable
         values.compatible_model_ids = [...new Set(resolved)];
       }
       if (Array.isArray(input.compatible_model_ids)) {
-        const missing = (input.compatible_model_ids as number[]).filter((m) => !knownIds.has(m));
+        const missing = input.compatible_model_ids.filter((m) => !knownIds.has(m));
         if (missing.length > 0) {
           errors.compatible_model_ids = [`There is no model with id ${missing.join(', ')}.`];
         }
@@ -153,7 +166,10 @@ export function prepareCatalogueItems({ table, keyField, label }: CatalogueTable
   };
 }
 
-export const accessoryStore: ResourceStore<typeof accessoryResource> = {
+export const accessoryStore: ResourceStore<
+  typeof accessoryResource,
+  typeof accessoryImportRowSchema
+> = {
   contract: accessoryResource,
   reads: ['accessories', 'brands', 'device_models'],
   table: 'accessories',

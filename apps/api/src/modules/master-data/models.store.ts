@@ -13,6 +13,7 @@ import { repointAndDelete } from '../../toolkit/merge.js';
 import {
   findItem,
   type Prepared,
+  type ResourceFieldsOf,
   type ResourceStore,
   type WriteInput,
 } from '../../toolkit/resource.js';
@@ -30,7 +31,10 @@ type BrandValues = { brand_id?: number; brand?: string };
  * gets a negative stand-in id, one per name, so that the import key (brand_id, name) still tells
  * new brands apart at the dry run; `finish` creates it when the rows are written.
  */
-async function prepareModels(inputs: readonly WriteInput[], db: Queryable): Promise<Prepared[]> {
+async function prepareModels(
+  inputs: readonly WriteInput<ResourceFieldsOf<typeof deviceModelResource>>[],
+  db: Queryable,
+): Promise<Prepared[]> {
   const names = [
     ...new Set(
       inputs.flatMap(({ input }) =>
@@ -120,7 +124,7 @@ const modelRowSchema = z.pipe(
   createDeviceModelSchema,
 );
 
-export const deviceModelStore: ResourceStore<typeof deviceModelResource> = {
+export const deviceModelStore: ResourceStore<typeof deviceModelResource, typeof modelRowSchema> = {
   contract: deviceModelResource,
   reads: ['brands', 'device_models', 'tac_numbers'],
   table: 'device_models',

@@ -74,7 +74,11 @@ export async function findColors(db: Queryable, ids: readonly number[], terms: r
 }
 
 /** The distinct ids in `idField` and the distinct lower-cased names in `nameField` of the inputs. */
-export function referencesOf(inputs: readonly WriteInput[], idField: string, nameField: string) {
+export function referencesOf<Fields>(
+  inputs: readonly WriteInput<Fields>[],
+  idField: keyof Fields,
+  nameField: keyof Fields,
+) {
   const ids = new Set<number>();
   const names = new Set<string>();
   for (const { input } of inputs) {

@@ -12,7 +12,7 @@ import { stampColumns } from './stamps.js';
  * item carries both (`cost` is text made by the database, "12.50"), the export reads `cost` and
  * the import's row schema turns the Cost text into cents without floating point.
  */
-export const partStore: ResourceStore<typeof partResource> = {
+export const partStore: ResourceStore<typeof partResource, typeof partImportRowSchema> = {
   contract: partResource,
   reads: ['brands', 'device_models', 'parts'],
   table: 'parts',

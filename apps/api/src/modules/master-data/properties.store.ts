@@ -1,7 +1,15 @@
 import { propertyResource, type FieldErrors } from '@inventory/contract';
 import type { Queryable } from '../../db/db.js';
-import type { Prepared, ResourceStore, WriteInput } from '../../toolkit/resource.js';
+import type {
+  Prepared,
+  ResourceFieldsOf,
+  ResourceStore,
+  WriteInput,
+} from '../../toolkit/resource.js';
 import { stampColumns } from './stamps.js';
+
+/** A property as a form or an import row gives it. */
+type PropertyInput = WriteInput<ResourceFieldsOf<typeof propertyResource>>;
 
 type Stored = {
   id: number;
@@ -16,7 +24,7 @@ type Stored = {
  * The rows the inputs would change: by id for an update, by name for a create (an import
  * updates the property of the same name), in one query.
  */
-async function storedRows(inputs: readonly WriteInput[], db: Queryable) {
+async function storedRows(inputs: readonly PropertyInput[], db: Queryable) {
   const ids = inputs.flatMap(({ id }) => (id === null ? [] : [id]));
   const names = inputs.flatMap(({ input, id }) =>
     id === null && typeof input.name === 'string' ? [input.name.toLowerCase()] : [],
@@ -45,7 +53,7 @@ const valuesWord = (n: number) => (n === 1 ? '1 value' : `${n} values`);
  * columns.
  */
 async function prepareProperties(
-  inputs: readonly WriteInput[],
+  inputs: readonly PropertyInput[],
   db: Queryable,
 ): Promise<Prepared[]> {
   const { byId, byKey } = await storedRows(inputs, db);
@@ -60,8 +68,8 @@ async function prepareProperties(
       Object.entries(input).filter(([, value]) => value !== undefined),
     );
     const errors: FieldErrors = {};
-    const dataType = (input.data_type as string | undefined) ?? current?.data_type;
-    const given = input.enum_values as string[] | undefined;
+    const dataType = input.data_type ?? current?.data_type;
+    const given = input.enum_values;
 
     if (
       current &&

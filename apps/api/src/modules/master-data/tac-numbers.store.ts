@@ -22,6 +22,7 @@ import {
   findItem,
   prepareOne,
   type Prepared,
+  type ResourceFieldsOf,
   type ResourceStore,
   type WriteInput,
 } from '../../toolkit/resource.js';
@@ -45,7 +46,10 @@ const tacRowSchema = z.object({
  * Checks the model and colour of each input, all in two queries however many rows an import has.
  * A form names them by id; a file row by name (`model`, `color`), and its TAC gets source `import`.
  */
-async function prepareTacs(inputs: readonly WriteInput[], db: Queryable): Promise<Prepared[]> {
+async function prepareTacs(
+  inputs: readonly WriteInput<ResourceFieldsOf<typeof tacNumberResource, typeof tacRowSchema>>[],
+  db: Queryable,
+): Promise<Prepared[]> {
   const models = await findModels(db, ...referencesOf(inputs, 'model_id', 'model'));
   const colors = await findColors(db, ...referencesOf(inputs, 'color_id', 'color'));
   const prepared: Prepared[] = new Array(inputs.length);
@@ -53,10 +57,13 @@ async function prepareTacs(inputs: readonly WriteInput[], db: Queryable): Promis
     const input = inputs[i]!.input;
     let errors: FieldErrors | null = null;
     const fail = (field: string, message: string) => ((errors ??= {})[field] = [message]);
+    // The fields given but the names, which are resolved to ids below; copied key by key (a
+    // file has many rows), through a view of the input by any name.
+    const given: Readonly<Record<string, unknown>> = input;
     const values: Record<string, unknown> = {};
-    for (const field in input) {
-      if (field !== 'model' && field !== 'color' && input[field] !== undefined) {
-        values[field] = input[field];
+    for (const field in given) {
+      if (field !== 'model' && field !== 'color' && given[field] !== undefined) {
+        values[field] = given[field];
       }
     }
     if (typeof input.model_id === 'number') {
@@ -89,7 +96,7 @@ async function prepareTacs(inputs: readonly WriteInput[], db: Queryable): Promis
 /** A search term of digits is the start of a TAC (or a whole IMEI): its first 8 digits. */
 const tacPrefixOf = (term: string) => (/^\d+$/.test(term) ? term.slice(0, 8) : null);
 
-export const tacNumberStore: ResourceStore<typeof tacNumberResource> = {
+export const tacNumberStore: ResourceStore<typeof tacNumberResource, typeof tacRowSchema> = {
   contract: tacNumberResource,
   reads: ['brands', 'colors', 'device_models', 'tac_numbers'],
   table: 'tac_numbers',

@@ -12,6 +12,7 @@ import type {
   ListQueryOf,
   ListStore,
   Prepared,
+  ResourceFieldsOf,
   WriteInput,
   WriteStore,
 } from '../../toolkit/resource.js';
@@ -60,7 +61,10 @@ export const inboundShipmentListStore: ListStore<typeof inboundShipmentList> = {
 };
 
 /** A shipment's vendor is active and its invoice, if linked, that vendor's and not closed. */
-async function prepareShipments(inputs: readonly WriteInput[], db: Queryable): Promise<Prepared[]> {
+async function prepareShipments(
+  inputs: readonly WriteInput<ResourceFieldsOf<typeof inboundShipmentForm>>[],
+  db: Queryable,
+): Promise<Prepared[]> {
   const prepared: Prepared[] = [];
   for (const { input, id } of inputs) {
     const errors: FieldErrors = {};
@@ -71,9 +75,8 @@ async function prepareShipments(inputs: readonly WriteInput[], db: Queryable): P
             'SELECT vendor_id, invoice_id FROM inbound_shipments WHERE id = $1 FOR UPDATE',
             [id],
           );
-    const vendorId = (input.vendor_id as number | undefined) ?? current?.vendor_id;
-    const invoiceId =
-      input.invoice_id === undefined ? current?.invoice_id : (input.invoice_id as number | null);
+    const vendorId = input.vendor_id ?? current?.vendor_id;
+    const invoiceId = input.invoice_id === undefined ? current?.invoice_id : input.invoice_id;
     const [found] = await db.query<{
       vendor: boolean | null;
       invoice_vendor: number | null;
@@ -100,7 +103,7 @@ async function prepareShipments(inputs: readonly WriteInput[], db: Queryable): P
   return prepared;
 }
 
-export const inboundShipmentWriteStore: WriteStore = {
+export const inboundShipmentWriteStore: WriteStore<typeof inboundShipmentForm> = {
   contract: inboundShipmentForm,
   table: 'inbound_shipments',
   entity: 'inbound_shipment',

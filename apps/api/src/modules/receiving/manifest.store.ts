@@ -11,6 +11,7 @@ import type {
   ImportStore,
   ListStore,
   Prepared,
+  WriteFieldsOf,
   WriteInput,
   Writer,
 } from '../../toolkit/resource.js';
@@ -121,7 +122,10 @@ async function findVendors(db: Queryable, names: readonly string[]) {
  * file has, and refuses what cannot be received: a closed invoice, an IMEI twice in the file or
  * open on another invoice.
  */
-async function prepareManifest(inputs: readonly WriteInput[], db: Queryable): Promise<Prepared[]> {
+async function prepareManifest(
+  inputs: readonly WriteInput<WriteFieldsOf<typeof manifestRowSchema>>[],
+  db: Queryable,
+): Promise<Prepared[]> {
   // A manifest row is the vendor's whole claim: a column the file leaves out is no claim.
   // Object.assign, not spread: on 100,000 rows it is several times faster in V8.
   const rows = inputs.map(({ input }) => Object.assign({}, EMPTY_ROW, input) as ManifestRow);
@@ -394,7 +398,7 @@ async function writeManifest(
  * The manifest import of /shipment-management/invoice and /invoice-imei: rows of IMEIs with their
  * invoice's header, checked in a dry run, then written in one transaction or not at all.
  */
-export const manifestImportStore: ImportStore = {
+export const manifestImportStore: ImportStore<typeof manifestRowSchema> = {
   contract: manifestImport,
   table: 'invoice_imeis',
   entity: 'invoice_imei',

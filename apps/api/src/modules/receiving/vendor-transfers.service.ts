@@ -10,13 +10,14 @@ import {
   type TransferStep,
   type VendorTransfer,
 } from '@inventory/contract';
-import type { Queryable } from '../../db/db.js';
+import type { Queryable, Transaction } from '../../db/db.js';
 import { ConflictError, NotFoundError, ValidationError, fieldError } from '../../http/errors.js';
 import type { ListSql } from '../../toolkit/list.js';
 import type {
   ListQueryOf,
   ListStore,
   Prepared,
+  ResourceFieldsOf,
   WriteInput,
   WriteStore,
 } from '../../toolkit/resource.js';
@@ -69,7 +70,10 @@ export const vendorTransferListStore: ListStore<typeof vendorTransferList> = {
 };
 
 /** A transfer's vendor is active; its invoice, if any, that vendor's; only a draft changes. */
-async function prepareTransfers(inputs: readonly WriteInput[], db: Queryable): Promise<Prepared[]> {
+async function prepareTransfers(
+  inputs: readonly WriteInput<ResourceFieldsOf<typeof vendorTransferForm>>[],
+  db: Queryable,
+): Promise<Prepared[]> {
   const prepared: Prepared[] = [];
   for (const { input, id } of inputs) {
     const errors: FieldErrors = {};
@@ -99,7 +103,7 @@ async function prepareTransfers(inputs: readonly WriteInput[], db: Queryable): P
   return prepared;
 }
 
-export const vendorTransferWriteStore: WriteStore = {
+export const vendorTransferWriteStore: WriteStore<typeof vendorTransferForm> = {
   contract: vendorTransferForm,
   table: 'vendor_transfers',
   entity: 'vendor_transfer',
@@ -282,7 +286,7 @@ const STEPS: Record<
  * and settles their invoice discrepancies as returned to the vendor.
  */
 export async function stepTransfer(
-  tx: Queryable,
+  tx: Transaction,
   actor: Principal,
   meta: RequestMeta,
   id: number,

@@ -14,6 +14,7 @@ import type {
   ListQueryOf,
   ListStore,
   Prepared,
+  ResourceFieldsOf,
   WriteInput,
   WriteStore,
 } from '../../toolkit/resource.js';
@@ -49,7 +50,10 @@ const BOX_COLUMNS = `wb.id, wb.code, wb.invoice_id, i.invoice_no, i.vendor_id, v
  * A box's invoice must be open, its shipment that invoice's vendor's, its expected model active;
  * a box's invoice is fixed once devices are in it, and only a receiving box changes.
  */
-async function prepareBoxes(inputs: readonly WriteInput[], db: Queryable): Promise<Prepared[]> {
+async function prepareBoxes(
+  inputs: readonly WriteInput<ResourceFieldsOf<typeof warehouseBoxForm>>[],
+  db: Queryable,
+): Promise<Prepared[]> {
   const prepared: Prepared[] = [];
   for (const { input, id } of inputs) {
     const errors: FieldErrors = {};
@@ -131,7 +135,7 @@ export const warehouseBoxListStore: ListStore<typeof warehouseBoxList> = {
   list: boxList,
 };
 
-export const warehouseBoxWriteStore: WriteStore = {
+export const warehouseBoxWriteStore: WriteStore<typeof warehouseBoxForm> = {
   contract: warehouseBoxForm,
   table: 'warehouse_boxes',
   entity: 'warehouse_box',
