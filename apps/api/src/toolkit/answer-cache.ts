@@ -117,17 +117,17 @@ export function createAnswerCache(versions: DataVersions, reads: readonly Versio
 
   return {
     /**
-     * The JSON text of an answer: kept, or made by `make` and kept when the versions of the
+     * The JSON text of an answer: kept, or written by `make` and kept when the versions of the
      * tables are known. `query` tells answers of one list apart (the asker's scope included, for
      * a scoped list); `read` is the principal's `dataVersions`.
      */
     async answer(
       query: unknown,
       read: string | null,
-      make: () => Promise<unknown>,
+      make: () => Promise<string>,
     ): Promise<string> {
       const key = await versions.keyOf(tables, read);
-      if (key === null) return JSON.stringify(await make());
+      if (key === null) return make();
       if (key !== currentKey) {
         answers.clear();
         currentKey = key;
@@ -139,7 +139,7 @@ export function createAnswerCache(versions: DataVersions, reads: readonly Versio
         answers.set(queryKey, kept);
         return kept;
       }
-      const json = JSON.stringify(await make());
+      const json = await make();
       if (currentKey === key) {
         if (answers.size >= ANSWER_LIMIT) answers.delete(answers.keys().next().value!);
         answers.set(queryKey, json);

@@ -294,8 +294,8 @@ export function registerList(context: ModuleContext, store: ListStore): ListEndp
       const counted = { ...listQueryOf(query), limit: 0 };
       const scope = scopeOf(store, principal);
       return new JsonAnswer(
-        await counts.answer([scope, counted], principal.dataVersions, () =>
-          countRows(db, withinScope(store.list, scope), counted),
+        await counts.answer([scope, counted], principal.dataVersions, async () =>
+          JSON.stringify(await countRows(db, withinScope(store.list, scope), counted)),
         ),
       );
     },

@@ -2,7 +2,7 @@ import { deviceList, type DeviceCard } from '@inventory/contract';
 import type { Queryable } from '../../db/db.js';
 import { prefixCondition } from '../../http/sql.js';
 import type { ListStore } from '../../toolkit/resource.js';
-import { MODEL_DISPLAY_NAME } from '../master-data/index.js';
+import { modelDisplayNameOf } from '../master-data/index.js';
 
 /**
  * Devices alone: the names of their model, colour, box, invoice and vendor are scalar subqueries
@@ -14,8 +14,7 @@ export const DEVICE_FROM = 'devices d';
 
 /** One device in the contract's shape (`deviceSchema`), timestamps as ISO text. */
 export const DEVICE_COLUMNS = `d.id, d.imei, d.imei2, d.meid, d.serial, d.identifier, d.tac,
-  d.model_id, (SELECT ${MODEL_DISPLAY_NAME} FROM device_models m JOIN brands b ON b.id = m.brand_id
-    WHERE m.id = d.model_id) AS model,
+  d.model_id, ${modelDisplayNameOf('d.model_id')} AS model,
   d.color_id, (SELECT c.name FROM colors c WHERE c.id = d.color_id) AS color, d.capacity_gb,
   d.condition, d.grade, d.status, d.hold_reason, d.blacklist_state, d.warehouse_box_id,
   (SELECT wb.code FROM warehouse_boxes wb WHERE wb.id = d.warehouse_box_id) AS container,

@@ -1,5 +1,5 @@
 /** What other areas use of master data. */
-export { MODEL_DISPLAY_NAME } from './models.store.js';
+export { MODEL_DISPLAY_NAME, modelDisplayNameOf } from './models.store.js';
 export {
   findColors,
   findModels,

@@ -23,6 +23,15 @@ import { stampColumns } from './stamps.js';
 /** The model's name as lists show it and imports of TACs accept it: "Motorola Moto G Play". */
 export const MODEL_DISPLAY_NAME = "b.name || ' ' || m.name";
 
+/**
+ * The display name of the model that `modelId` (SQL) names, as a scalar subquery for a row of a
+ * page: two lookups by primary key, where a join of model and brand makes PostgreSQL build a hash
+ * table for every row.
+ */
+export const modelDisplayNameOf = (modelId: string) =>
+  `(SELECT (SELECT b.name FROM brands b WHERE b.id = m.brand_id) || ' ' || m.name
+    FROM device_models m WHERE m.id = ${modelId})`;
+
 /** The brand of a model's column values until `finish`: its id, and its name for a new one. */
 type BrandValues = { brand_id?: number; brand?: string };
 
