@@ -35,3 +35,5 @@ export * from './receiving/inbound-shipments.contract.js';
 export * from './receiving/warehouse-boxes.contract.js';
 export * from './receiving/blacklist.contract.js';
 export * from './receiving/vendor-transfers.contract.js';
+export * from './locations/locations.contract.js';
+export * from './stock/stock.contract.js';

@@ -31,6 +31,7 @@ export const PERMISSION_CATALOGUE = [
     ['box.reopen', 'Reopen a sealed inventory box'],
     ['accessory.dashboard', 'Accessory stock dashboard'],
     ['part-stock.view-list', 'Repair parts stock'],
+    ['part-stock.manage', 'Receive, adjust and move repair parts stock'],
     ['location.activation', 'Location maintenance and activation'],
     ['location.assignment', 'Putaway: assign boxes to locations'],
     ['device.scan', 'Device lookup by IMEI, IMEI2, MEID or serial'],

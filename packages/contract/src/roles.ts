@@ -177,6 +177,7 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
       'location.assignment',
       'accessory.dashboard',
       'part-stock.view-list',
+      'part-stock.manage',
       'device.black-list',
       'transfer.manage',
       'tasks.manager-report',
@@ -193,6 +194,7 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
     description: 'Leads the repair line',
     permissions: [
       'part-stock.view-list',
+      'part-stock.manage',
       'rma.index',
       'rma.reuse',
       // The part master (DOMAIN.md 4.4) and its model filter, and the device lookup.
@@ -324,6 +326,9 @@ export const DEFAULT_ROLE_GRANTS_ADDED: readonly {
   { role: R.invoiceManagement, permissions: ['model.view-list', 'color.view-list', 'device.scan'] },
   { role: R.warehouseManager, permissions: ['vendor.view-list', 'device.scan'] },
   { role: R.repairLeader, permissions: ['part.view-list', 'TacNumber.view-list', 'device.scan'] },
+  // Counted stock (issue 15): the parts' receipts, adjustments and moves.
+  { role: R.warehouseManager, permissions: ['part-stock.manage'] },
+  { role: R.repairLeader, permissions: ['part-stock.manage'] },
   ...[
     R.productionManager,
     R.productionLeader,

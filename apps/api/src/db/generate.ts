@@ -1,3 +1,5 @@
+import { generateLocations } from '../modules/locations/index.js';
+import { generateStock } from '../modules/stock/index.js';
 import type { Queryable } from './db.js';
 
 /**
@@ -50,6 +52,8 @@ export type GenerateSummary = {
   models: number;
   tacs: number;
   vendors: number;
+  locations: number;
+  stockMoves: number;
   seconds: number;
 };
 
@@ -560,6 +564,15 @@ export async function generateDatabase(
     'box codes',
     `SELECT setval('warehouse_box_codes', GREATEST(1, (SELECT COALESCE(max(substring(code FROM 4)::bigint), 0) FROM warehouse_boxes WHERE code ~ '^WB-[0-9]+$')))`,
   );
+  // The warehouse's locations, and the counted stock in its bins.
+  let locations = 0;
+  let stockMoves = 0;
+  await step('locations', async () => {
+    ({ locations } = await generateLocations(db, { anchor: anchorDate }));
+  });
+  await step('counted stock', async () => {
+    ({ moves: stockMoves } = await generateStock(db, { anchor: anchorDate }));
+  });
   await run('analyze', 'ANALYZE');
 
   const [counts] = await db.query<Record<string, number>>(
@@ -581,6 +594,8 @@ export async function generateDatabase(
     models: MODELS,
     tacs: MODELS * TACS_PER_MODEL,
     vendors: VENDORS,
+    locations,
+    stockMoves,
     seconds: (performance.now() - started) / 1000,
   };
 }

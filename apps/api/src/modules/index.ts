@@ -4,10 +4,12 @@ import { auditModule } from './audit/audit.routes.js';
 import { healthModule } from './health/health.routes.js';
 import { devicesModule } from './devices/devices.routes.js';
 import { masterDataModule } from './master-data/master-data.routes.js';
+import { locationsModule } from './locations/locations.routes.js';
 import type { AppModule } from './module.js';
 import { profileModule } from './profile/profile.routes.js';
 import { receivingModule } from './receiving/receiving.routes.js';
 import { sessionModule } from './session/session.routes.js';
+import { stockModule } from './stock/stock.routes.js';
 import { downloadsModule } from '../toolkit/downloads.routes.js';
 
 /** Every business area of the server, registered in this order. */
@@ -22,4 +24,6 @@ export const MODULES: readonly AppModule[] = [
   masterDataModule,
   devicesModule,
   receivingModule,
+  locationsModule,
+  stockModule,
 ];

@@ -30,6 +30,7 @@ export const VERSIONED_TABLES = [
   'property_values',
   'permissions',
   'role_permissions',
+  'locations',
 ] as const;
 
 export type VersionedTable = (typeof VERSIONED_TABLES)[number];

@@ -28,6 +28,7 @@ const SMALL_BY_NATURE: Readonly<Record<string, string>> = {
   device_models: 'models a reseller handles: a few thousand at most',
   accessories: 'accessory SKUs: hundreds',
   parts: 'repair part numbers: a few thousand at most',
+  stock_levels: 'counted stock: each accessory and part in a few bins, thousands of levels',
 };
 
 /**

@@ -95,6 +95,14 @@ function queriesOf(contract: ListDefinition): ListQuery[] {
 }
 
 /** Someone asking, for a scoped list's condition. */
+/**
+ * Lists whose query plan does not show all they read, because a SQL function reads it: each is
+ * kept apart here with the tables its function reads, none of them versioned.
+ */
+const READ_IN_FUNCTIONS = new Map([
+  ['locations', 'location_holds reads stock_levels (and later inventory boxes)'],
+]);
+
 const asker = { userId: 1, type: 'agent', roleIds: [], roleKeys: [] } as unknown as Principal;
 
 /** Every table that some page or count of the list reads. */
@@ -143,7 +151,10 @@ describe('kept list answers', () => {
   it('are not kept only by lists that read a table without a version', async () => {
     const versioned = new Set<string>(VERSIONED_TABLES);
     const keepable: string[] = [];
-    for (const store of registeredLists(t.app).filter((each) => !each.reads)) {
+    const unkept = registeredLists(t.app).filter(
+      (each) => !each.reads && !READ_IN_FUNCTIONS.has(each.contract.name),
+    );
+    for (const store of unkept) {
       const read = await tablesReadBy(store);
       if (read.every((table) => versioned.has(table))) {
         keepable.push(`${store.contract.name} could keep answers: reads ${read.join(', ')}`);

@@ -3,7 +3,12 @@ import { campaignPages } from '../features/campaign/campaign.pages';
 import { dashboardPages } from '../features/dashboard/dashboard.pages';
 import { blacklistPages, deviceLookupPages } from '../features/devices/devices.pages';
 import { fulfilmentPages } from '../features/fulfilment/fulfilment.pages';
-import { inventoryPages } from '../features/inventory/inventory.pages';
+import {
+  inventoryPages,
+  inventoryStationPages,
+  putawayPages,
+} from '../features/inventory/inventory.pages';
+import { locationPages } from '../features/locations/locations.pages';
 import { masterDataPages, ptsMasterDataPages } from '../features/master-data/master-data.pages';
 import { accessPages } from '../features/access/access.pages';
 import { orderPages } from '../features/order/order.pages';
@@ -16,6 +21,7 @@ import { retailPages } from '../features/retail/retail.pages';
 import { rmaPages } from '../features/rma/rma.pages';
 import { shipmentPages } from '../features/shipment/shipment.pages';
 import { simPages } from '../features/sim/sim.pages';
+import { stockPages } from '../features/stock/stock.pages';
 import { warehousePages } from '../features/warehouse/warehouse.pages';
 import type { PageEntry } from '../shell/page-types';
 
@@ -23,6 +29,10 @@ import type { PageEntry } from '../shell/page-types';
 export const STAFF_PAGES: readonly PageEntry[] = [
   ...dashboardPages,
   ...inventoryPages,
+  ...stockPages,
+  ...inventoryStationPages,
+  ...locationPages,
+  ...putawayPages,
   ...deviceLookupPages,
   ...accessPages,
   ...masterDataPages,

@@ -62,7 +62,8 @@ export function RemoteSelect({
 /** The props Form.Item gives its control: value, change handler and the id its label points at. */
 type Control = Record<string, never>;
 
-function FieldInput({
+/** The control of one declared form field, for a toolkit form (the resource drawer, an action's). */
+export function FieldInput({
   field,
   initial,
   disabled,

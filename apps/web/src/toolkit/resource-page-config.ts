@@ -135,6 +135,14 @@ export type ResourcePageConfig<
   /** Extra content above the list (a lookup box, tabs). */
   readonly header?: ReactNode;
   /**
+   * Rows chosen with check boxes, for actions on many at once (activate, print labels): the
+   * page keeps the chosen ids and shows its actions for them in `header`.
+   */
+  readonly selection?: {
+    readonly ids: readonly number[];
+    readonly onChange: (ids: number[]) => void;
+  };
+  /**
    * The column holding a row's key (an invoice number, an IMEI, a name): the link that opens the
    * row's record, always shown. The first column when left out.
    */

@@ -17,7 +17,7 @@ import {
 } from 'antd';
 import type { TableProps } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { showApiError } from '../shell/api-errors';
 import { callEndpoint } from '../shell/http-client';
@@ -449,6 +449,15 @@ export function ResourcePage<T extends { id: number; active?: boolean }>({
           columns={columns}
           pagination={false}
           onChange={onTableChange}
+          rowSelection={
+            config.selection && {
+              selectedRowKeys: [...config.selection.ids],
+              preserveSelectedRowKeys: true,
+              onChange: (keys) => config.selection!.onChange(keys.map(Number)),
+              getCheckboxProps: (item) => ({ 'aria-label': `Choose ${config.titleOf(item)}` }),
+              columnTitle: (selectAll) => <SelectAllTitle>{selectAll}</SelectAllTitle>,
+            }
+          }
           onRow={
             openByRow
               ? (item) => ({
@@ -504,6 +513,23 @@ export function ResourcePage<T extends { id: number; active?: boolean }>({
         </Suspense>
       )}
     </div>
+  );
+}
+
+/**
+ * The box that chooses every row of the page. antd copies column titles into the table's hidden
+ * measuring row, where a box could take the focus unseen: that copy is made inert.
+ */
+function SelectAllTitle({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  const [measuring, setMeasuring] = useState(false);
+  useLayoutEffect(() => {
+    setMeasuring(Boolean(ref.current?.closest('.ant-table-measure-row')));
+  }, []);
+  return (
+    <span ref={ref} inert={measuring}>
+      {children}
+    </span>
   );
 }
 

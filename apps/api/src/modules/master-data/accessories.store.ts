@@ -202,8 +202,13 @@ export const accessoryStore: ResourceStore<
     accessories_sku_key: ['sku', 'An accessory with this SKU exists.'],
     accessories_barcode_key: ['barcode', 'Another accessory has this barcode.'],
   },
-  // Stock and orders refer to accessories later; they add their references here.
-  references: [],
+  // Orders refer to accessories later; they add their references here.
+  references: [
+    {
+      label: 'stock moves',
+      countSql: 'SELECT count(*) FROM stock_moves WHERE accessory_id = $1',
+    },
+  ],
   prepare: prepareCatalogueItems({ table: 'accessories', keyField: 'sku', label: 'Accessory' }),
   imports: {
     key: { fields: ['sku'], conflict: 'lower(sku)', match: 'lower(sku)' },

@@ -1,4 +1,5 @@
 /** What other areas use of master data. */
+export { compatibleModelColumns, compatibleWith } from './accessories.store.js';
 export { MODEL_DISPLAY_NAME, modelDisplayNameOf } from './models.store.js';
 export {
   findColors,

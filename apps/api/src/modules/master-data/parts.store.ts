@@ -47,8 +47,10 @@ export const partStore: ResourceStore<typeof partResource, typeof partImportRowS
     parts_part_number_key: ['part_number', 'A part with this part number exists.'],
     parts_barcode_key: ['barcode', 'Another part has this barcode.'],
   },
-  // Repairs consume parts later; they add their references here.
-  references: [],
+  // Repairs consume parts through stock moves, so the ledger is the one reference.
+  references: [
+    { label: 'stock moves', countSql: 'SELECT count(*) FROM stock_moves WHERE part_id = $1' },
+  ],
   prepare: prepareCatalogueItems({ table: 'parts', keyField: 'part_number', label: 'Part' }),
   imports: {
     key: { fields: ['part_number'], conflict: 'lower(part_number)', match: 'lower(part_number)' },

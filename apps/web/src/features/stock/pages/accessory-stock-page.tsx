@@ -1,0 +1,127 @@
+import {
+  ACCESSORY_KINDS,
+  ACCESSORY_STOCK_MANAGE_ACCESS,
+  accessoryStockEndpoints,
+  accessoryStockList,
+  type AccessoryStock,
+} from '@inventory/contract';
+import { Button, Space, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import type { PageProps } from '../../../shell/page-types';
+import { useCan } from '../../../shell/use-can';
+import { when } from '../../../toolkit/format';
+import { pickerLoader } from '../../../toolkit/picker-options';
+import type { ResourcePageConfig } from '../../../toolkit/resource-page-config';
+import { ResourcePage } from '../../../toolkit/resource-page';
+import { optionsOf } from '../../master-data';
+import {
+  StockActionDrawer,
+  type StockAction,
+  type StockPreset,
+} from '../components/stock-action-drawer';
+
+const IN_STOCK = [
+  { value: 'true', label: 'With units' },
+  { value: 'false', label: 'Empty' },
+];
+
+type Open = { action: StockAction; preset: StockPreset | null };
+
+const presetOf = (row: AccessoryStock): StockPreset => ({
+  itemId: row.accessory_id,
+  itemLabel: row.sku,
+  locationId: row.location_id,
+  locationLabel: row.location,
+});
+
+const config = (
+  open: (action: StockAction, preset: StockPreset | null) => void,
+  canChange: boolean,
+): ResourcePageConfig<AccessoryStock, typeof accessoryStockList> => ({
+  resource: { ...accessoryStockList, manage: ACCESSORY_STOCK_MANAGE_ACCESS },
+  endpoints: accessoryStockEndpoints,
+  titleOf: (row) => `${row.sku} at ${row.location}`,
+  searchPlaceholder: 'SKU, name, barcode or location',
+  header: (
+    <Typography.Paragraph type="secondary">
+      Accessories per SKU and bin. Quantities change only by a receipt, an adjustment with its
+      reason or a move, each written to the stock ledger; stock never goes below zero.
+    </Typography.Paragraph>
+  ),
+  actions: canChange ? (
+    <Space wrap>
+      <Button type="primary" onClick={() => open('receive', null)}>
+        Receive
+      </Button>
+      <Button onClick={() => open('move', null)}>Move</Button>
+      <Button onClick={() => open('adjust', null)}>Adjust</Button>
+    </Space>
+  ) : undefined,
+  rowActions: (row) => (
+    <>
+      <Button size="small" onClick={() => open('move', presetOf(row))}>
+        Move
+      </Button>
+      <Button size="small" onClick={() => open('adjust', presetOf(row))}>
+        Adjust
+      </Button>
+    </>
+  ),
+  columns: [
+    { key: 'sku', title: 'SKU', sortKey: 'sku' },
+    { key: 'name', title: 'Name' },
+    { key: 'kind', title: 'Kind', hidden: true },
+    { key: 'location', title: 'Location', sortKey: 'location' },
+    { key: 'on_hand', title: 'On hand', sortKey: 'on_hand' },
+    { key: 'reserved', title: 'Reserved' },
+    { key: 'available', title: 'Available' },
+    {
+      key: 'last_counted_at',
+      title: 'Last count',
+      render: (row) => (row.last_counted_at ? when(row.last_counted_at) : 'Never counted'),
+    },
+    {
+      key: 'last_moved_at',
+      title: 'Last move',
+      sortKey: 'last_moved_at',
+      render: (row) => when(row.last_moved_at),
+    },
+  ],
+  filters: [
+    {
+      key: 'accessory_id',
+      label: 'Accessory',
+      load: pickerLoader(accessoryStockEndpoints.itemOptions),
+    },
+    {
+      key: 'location_id',
+      label: 'Location',
+      load: pickerLoader(accessoryStockEndpoints.locationOptions),
+    },
+    { key: 'kind', label: 'Kind', options: optionsOf(ACCESSORY_KINDS) },
+    { key: 'in_stock', label: 'Stock', options: IN_STOCK },
+  ],
+});
+
+/** Accessory bins: on hand, reserved and available per SKU and location; receive, adjust, move. */
+export default function AccessoryStockPage(props: PageProps) {
+  const [opened, setOpened] = useState<Open | null>(null);
+  const canChange = useCan(ACCESSORY_STOCK_MANAGE_ACCESS);
+  const pageConfig = useMemo(
+    () => config((action, preset) => setOpened({ action, preset }), canChange),
+    [canChange],
+  );
+  return (
+    <>
+      <ResourcePage {...props} config={pageConfig} />
+      {opened && (
+        <StockActionDrawer
+          kind="accessory"
+          action={opened.action}
+          preset={opened.preset}
+          onClose={() => setOpened(null)}
+        />
+      )}
+    </>
+  );
+}

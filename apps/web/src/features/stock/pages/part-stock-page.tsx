@@ -1,0 +1,154 @@
+import {
+  PART_CATEGORIES,
+  PART_STOCK_MANAGE_ACCESS,
+  partStockEndpoints,
+  partStockList,
+  type PartStock,
+} from '@inventory/contract';
+import { Button, Space, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import type { PageProps } from '../../../shell/page-types';
+import { useCan } from '../../../shell/use-can';
+import { dollars } from '../../../toolkit/format';
+import { pickerLoader } from '../../../toolkit/picker-options';
+import type { ResourcePageConfig } from '../../../toolkit/resource-page-config';
+import { ResourcePage } from '../../../toolkit/resource-page';
+import { optionsOf } from '../../master-data';
+import {
+  StockActionDrawer,
+  type StockAction,
+  type StockPreset,
+} from '../components/stock-action-drawer';
+
+const YES_NO = [
+  { value: 'true', label: 'Yes' },
+  { value: 'false', label: 'No' },
+];
+
+type Open = { action: StockAction; preset: StockPreset | null };
+
+/** A part's row starts its actions at its first bin, if it has one. */
+const presetOf = (part: PartStock): StockPreset | null => {
+  const bin = part.bins[0];
+  return bin
+    ? {
+        itemId: part.id,
+        itemLabel: part.part_number,
+        locationId: bin.location_id,
+        locationLabel: bin.location,
+      }
+    : null;
+};
+
+const config = (
+  open: (action: StockAction, preset: StockPreset | null) => void,
+  canChange: boolean,
+): ResourcePageConfig<PartStock, typeof partStockList> => ({
+  resource: { ...partStockList, manage: PART_STOCK_MANAGE_ACCESS },
+  endpoints: partStockEndpoints,
+  titleOf: (part) => part.part_number,
+  searchPlaceholder: 'Part number, name or barcode',
+  header: (
+    <Typography.Paragraph type="secondary">
+      Repair parts on hand over every bin, used in the last 30 days, and flagged at or below their
+      reorder point. A receipt from a vendor at a unit cost updates the part&apos;s average cost;
+      parts are issued to repair tickets from the repair bench.
+    </Typography.Paragraph>
+  ),
+  actions: canChange ? (
+    <Space wrap>
+      <Button type="primary" onClick={() => open('receive', null)}>
+        Receive parts
+      </Button>
+      <Button onClick={() => open('move', null)}>Move</Button>
+      <Button onClick={() => open('adjust', null)}>Adjust</Button>
+    </Space>
+  ) : undefined,
+  rowActions: (part) => {
+    const preset = presetOf(part);
+    return (
+      preset && (
+        <>
+          <Button size="small" onClick={() => open('move', preset)}>
+            Move
+          </Button>
+          <Button size="small" onClick={() => open('adjust', preset)}>
+            Adjust
+          </Button>
+        </>
+      )
+    );
+  },
+  columns: [
+    { key: 'part_number', title: 'Part number', sortKey: 'part_number' },
+    { key: 'name', title: 'Name', sortKey: 'name' },
+    { key: 'category', title: 'Category', sortKey: 'category' },
+    {
+      key: 'compatible_models',
+      title: 'Compatible models',
+      render: (part) => part.compatible_models.join(', ') || '—',
+    },
+    { key: 'on_hand', title: 'On hand' },
+    { key: 'reserved', title: 'Reserved' },
+    { key: 'available', title: 'Available', hidden: true },
+    { key: 'used_30d', title: 'Used in 30 days' },
+    {
+      key: 'bins',
+      title: 'Location',
+      render: (part) =>
+        part.bins.length === 0
+          ? 'None in stock'
+          : part.bins.map((bin) => `${bin.location} (${bin.on_hand})`).join(', '),
+    },
+    {
+      key: 'below_reorder',
+      title: 'Reorder',
+      render: (part) =>
+        part.below_reorder ? (
+          <Tag color="red">Reorder: {part.reorder_point} or fewer</Tag>
+        ) : (
+          <Tag>OK</Tag>
+        ),
+    },
+    { key: 'reorder_point', title: 'Reorder point', hidden: true },
+    {
+      key: 'cost_cents',
+      title: 'Average cost',
+      hidden: true,
+      render: (part) => dollars(part.cost_cents),
+    },
+  ],
+  filters: [
+    { key: 'category', label: 'Category', options: optionsOf(PART_CATEGORIES) },
+    { key: 'model_id', label: 'Fits model', load: pickerLoader(partStockEndpoints.modelOptions) },
+    {
+      key: 'location_id',
+      label: 'Location',
+      load: pickerLoader(partStockEndpoints.locationOptions),
+    },
+    { key: 'below_reorder', label: 'At or below reorder point', options: YES_NO },
+  ],
+});
+
+/** Repair parts: stock per part over its bins; receive at a unit cost, adjust, move. */
+export default function PartStockPage(props: PageProps) {
+  const [opened, setOpened] = useState<Open | null>(null);
+  const canChange = useCan(PART_STOCK_MANAGE_ACCESS);
+  const pageConfig = useMemo(
+    () => config((action, preset) => setOpened({ action, preset }), canChange),
+    [canChange],
+  );
+  return (
+    <>
+      <ResourcePage {...props} config={pageConfig} />
+      {opened && (
+        <StockActionDrawer
+          kind="part"
+          action={opened.action}
+          preset={opened.preset}
+          onClose={() => setOpened(null)}
+        />
+      )}
+    </>
+  );
+}
