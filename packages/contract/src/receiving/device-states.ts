@@ -1,4 +1,5 @@
 import { BEFORE_HOLD, defineLifecycle, nextStatus } from '../lifecycle.js';
+import { STATION_ACCESS } from '../roles.js';
 
 /**
  * The device lifecycle (DOMAIN.md 3.1): the stored statuses, and the named actions that move a
@@ -81,7 +82,7 @@ export const statusText = (status: DeviceStatus): string =>
         : status.replace(/_/g, ' ');
 
 /**
- * The actions of this release. A held device takes no step but those that start from `hold`:
+ * The actions of the device. A held device takes no step but those that start from `hold`:
  * clearing the hold (back to the status it was held in) and going back to its vendor. Holding is
  * automatic (a blacklist listing, a scan), so it needs no permission of its own.
  */
@@ -112,6 +113,35 @@ export const deviceLifecycle = defineLifecycle({
       label: 'return to its vendor',
       event: 'returned_to_vendor',
       permission: { permission: 'transfer.manage' },
+    },
+    // Production and consolidation (issue 15, DOMAIN.md 3.1 and 4.17).
+    start_production: {
+      from: ['received'],
+      to: 'in_production',
+      label: 'hand to a production worker',
+      event: 'production_started',
+      permission: STATION_ACCESS.productTeamLeader,
+    },
+    grade: {
+      from: ['in_production'],
+      to: 'graded',
+      label: 'grade',
+      event: 'graded',
+      permission: STATION_ACCESS.productTeamWorker,
+    },
+    fail_qc: {
+      from: ['in_production'],
+      to: 'failed_qc',
+      label: 'fail quality control',
+      event: 'failed_qc',
+      permission: STATION_ACCESS.productTeamWorker,
+    },
+    consolidate: {
+      from: ['graded', 'reuse'],
+      to: 'in_stock',
+      label: 'put into an inventory box',
+      event: 'consolidated',
+      permission: STATION_ACCESS.consolidationWorker,
     },
   },
 });
