@@ -397,8 +397,8 @@ function buildReferenceEndpoint(db) {
  *   unique index) and answers: what any signed-in request costs before its own work.
  * - F1 `POST /device`: inserts one device row (a fresh IMEI each time, on the scan gate's invoice
  *   and boxes, into all the registry's indexes) and commits it: the least a scan into a box writes.
- * - F2 `GET /devices` and `GET /users`: the list gates' pages of 50 by the same filter, order and
- *   index, the table's own columns only (no names, no cursor, no count).
+ * - F2 `GET /devices`, `GET /users` and `GET /locations`: the list gates' pages of 50 by the same
+ *   filter, order and index, the table's own columns only (no names, no cursor, no count).
  * - F3 `GET /devices/:imei`: the raw reads behind a lookup, the device's row by its IMEI and then
  *   its newest events (as many as a card carries), own columns only.
  */
@@ -441,6 +441,30 @@ function buildFloorEndpoints(db, { scanInvoice, scanBoxes, deviceFilter }) {
     );
     return row;
   });
+
+  const location = {
+    type: 'object',
+    properties: {
+      id,
+      code: text,
+      kind: text,
+      parent_id: nullable('integer'),
+      zone_id: id,
+      name: nullable('string'),
+      quarantine: { type: 'boolean' },
+      capacity_boxes: nullable('integer'),
+      active: { type: 'boolean' },
+      next_audit_due: nullable('string'),
+      updated_at: text,
+    },
+  };
+  server.get('/locations', { schema: page(location) }, async () => ({
+    data: await db.query(
+      `SELECT id, code, kind, parent_id, zone_id, name, quarantine, capacity_boxes, active,
+         next_audit_due::text, updated_at::text
+       FROM locations ORDER BY code, id LIMIT 50`,
+    ),
+  }));
 
   const DEVICE_COLUMNS = `id, imei, imei2, identifier, model_id, color_id, capacity_gb, grade,
     status, warehouse_box_id, invoice_id, vendor_id, received_at`;

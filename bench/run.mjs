@@ -130,6 +130,11 @@ const TARGETS = {
     port: 'floors',
     request: () => ({ method: 'GET', path: '/users' }),
   },
+  f2Locations: {
+    name: 'F2 page of 50 location rows',
+    port: 'floors',
+    request: () => ({ method: 'GET', path: '/locations' }),
+  },
   f3: {
     name: 'F3 device row and its events',
     port: 'floors',
@@ -181,6 +186,16 @@ const TARGETS = {
     port: 'app',
     request: (server) => signedIn(deviceListPath(server, 'last'))(server),
   },
+  locationsFirst: {
+    name: 'GET /locations first page of 50',
+    port: 'app',
+    request: signedIn('/api/v1/locations?sort=code&order=asc&limit=50'),
+  },
+  locationsLast: {
+    name: 'GET /locations last page of 50',
+    port: 'app',
+    request: signedIn('/api/v1/locations?sort=code&order=asc&limit=50&cursor=last'),
+  },
   login: {
     name: 'POST /login, one at a time',
     port: 'app',
@@ -210,6 +225,7 @@ const ROUND = [
   ['f3', 'lookup', small('lookup')],
   ['f1', 'scan', small('scan')],
   ['f2Devices', 'devicesFirst', 'devicesLast', small('devicesFirst')],
+  ['f2Locations', 'locationsFirst', 'locationsLast'],
   ['f1Alone', 'login'],
 ];
 const MEASURED = ROUND.flat();
@@ -253,6 +269,19 @@ const GATES = [
     name: 'device list last page req/s vs its first (keyset)',
     figure: 'devicesLast',
     floor: 'devicesFirst',
+    atLeast: 1 / WITHIN,
+  },
+  // Issue 15: the location list, on its own table.
+  {
+    name: 'location list first page req/s vs F2 (locations)',
+    figure: 'locationsFirst',
+    floor: 'f2Locations',
+    atLeast: 0.6,
+  },
+  {
+    name: 'location list last page req/s vs its first (keyset)',
+    figure: 'locationsLast',
+    floor: 'locationsFirst',
     atLeast: 1 / WITHIN,
   },
   ...SMALL.map((key) => ({
