@@ -9,6 +9,7 @@ vi.mock('../shell/use-can', () => ({ useCan: () => true }));
 /** An upload the test answers when it chooses. */
 type Sent = { fileName: string; answer: (status: number, body: unknown) => void };
 let sent: Sent[];
+let client: QueryClient;
 
 beforeEach(() => {
   sent = [];
@@ -34,12 +35,15 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  // Nothing of a test may run on after the test environment is gone.
+  client.clear();
   vi.unstubAllGlobals();
 });
 
 function panel() {
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={client}>
       <AttachmentsPanel definition={purchaseInvoiceAttachments} recordId={7} />
     </QueryClientProvider>,
   );
@@ -69,6 +73,7 @@ describe('the attachments panel', () => {
     await act(async () => sent[1]!.answer(201, attached('second.pdf')));
     await waitFor(() => expect(sent.map((file) => file.fileName)).toHaveLength(3));
     expect(sent[2]!.fileName).toBe('third.pdf');
+    await act(async () => sent[2]!.answer(201, attached('third.pdf')));
   });
 
   it('refuses a name the server would refuse before sending it', async () => {
