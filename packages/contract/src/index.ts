@@ -37,3 +37,5 @@ export * from './receiving/blacklist.contract.js';
 export * from './receiving/vendor-transfers.contract.js';
 export * from './locations/locations.contract.js';
 export * from './stock/stock.contract.js';
+export * from './production/production.contract.js';
+export * from './inventory/inventory-boxes.contract.js';

@@ -1,4 +1,6 @@
+import { generateInventory } from '../modules/inventory/index.js';
 import { generateLocations } from '../modules/locations/index.js';
+import { generateProduction } from '../modules/production/index.js';
 import { generateStock } from '../modules/stock/index.js';
 import type { Queryable } from './db.js';
 
@@ -52,8 +54,10 @@ export type GenerateSummary = {
   models: number;
   tacs: number;
   vendors: number;
+  productRequests: number;
   locations: number;
   stockMoves: number;
+  inventoryBoxes: number;
   seconds: number;
 };
 
@@ -564,14 +568,24 @@ export async function generateDatabase(
     'box codes',
     `SELECT setval('warehouse_box_codes', GREATEST(1, (SELECT COALESCE(max(substring(code FROM 4)::bigint), 0) FROM warehouse_boxes WHERE code ~ '^WB-[0-9]+$')))`,
   );
-  // The warehouse's locations, and the counted stock in its bins.
+  // Production under way on some staged boxes, the warehouse's locations, the counted stock in
+  // its bins and the devices in stock in inventory boxes.
+  let productRequests = 0;
   let locations = 0;
   let stockMoves = 0;
+  await step('production', async () => {
+    ({ requests: productRequests } = await generateProduction(db));
+  });
   await step('locations', async () => {
     ({ locations } = await generateLocations(db, { anchor: anchorDate }));
   });
   await step('counted stock', async () => {
     ({ moves: stockMoves } = await generateStock(db, { anchor: anchorDate }));
+  });
+  // The devices in stock, packed by their attributes into inventory boxes, most put away.
+  let inventoryBoxes = 0;
+  await step('inventory boxes', async () => {
+    ({ boxes: inventoryBoxes } = await generateInventory(db));
   });
   await run('analyze', 'ANALYZE');
 
@@ -594,8 +608,10 @@ export async function generateDatabase(
     models: MODELS,
     tacs: MODELS * TACS_PER_MODEL,
     vendors: VENDORS,
+    productRequests,
     locations,
     stockMoves,
+    inventoryBoxes,
     seconds: (performance.now() - started) / 1000,
   };
 }

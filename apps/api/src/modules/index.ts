@@ -2,10 +2,12 @@ import { rolesModule } from './access/roles.routes.js';
 import { usersModule } from './access/users.routes.js';
 import { auditModule } from './audit/audit.routes.js';
 import { healthModule } from './health/health.routes.js';
+import { inventoryModule } from './inventory/inventory.routes.js';
 import { devicesModule } from './devices/devices.routes.js';
 import { masterDataModule } from './master-data/master-data.routes.js';
 import { locationsModule } from './locations/locations.routes.js';
 import type { AppModule } from './module.js';
+import { productionModule } from './production/production.routes.js';
 import { profileModule } from './profile/profile.routes.js';
 import { receivingModule } from './receiving/receiving.routes.js';
 import { sessionModule } from './session/session.routes.js';
@@ -26,4 +28,6 @@ export const MODULES: readonly AppModule[] = [
   receivingModule,
   locationsModule,
   stockModule,
+  inventoryModule,
+  productionModule,
 ];

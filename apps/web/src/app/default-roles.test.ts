@@ -14,6 +14,17 @@ import {
   boxShipmentOptionsEndpoint,
   boxVendorOptionsEndpoint,
   canAccess,
+  consolidationBoxesEndpoint,
+  consolidationOverviewEndpoint,
+  deviceInquiryEndpoint,
+  inventoryBoxLabelEndpoint,
+  openInventoryBoxesEndpoint,
+  putawayQueueEndpoint,
+  deviceCorrectionEndpoints,
+  leaderEndpoints,
+  productionOverviewEndpoint,
+  productRequestEndpoints,
+  workerEndpoints,
   locationEndpoints,
   locationLabelsEndpoint,
   locationParentOptionsEndpoint,
@@ -114,6 +125,24 @@ const PAGE_READS: Record<string, readonly EndpointDefinition[]> = {
     locationLabelsEndpoint,
     locationParentOptionsEndpoint,
     locationZoneOptionsEndpoint,
+  ],
+  '/inventory-box/location/assign-location': [putawayQueueEndpoint],
+  '/consolidation/worker': [openInventoryBoxesEndpoint, inventoryBoxLabelEndpoint],
+  '/consolidation': [consolidationOverviewEndpoint],
+  '/consolidation/inquire-device': [deviceInquiryEndpoint],
+  '/consolidation/box': [consolidationBoxesEndpoint, inventoryBoxLabelEndpoint],
+  '/invoice/product-request': [productRequestEndpoints.list, productRequestEndpoints.modelOptions],
+  '/invoice/product-team/leader': [leaderEndpoints.boxes, leaderEndpoints.workers],
+  '/invoice/product-team': [productionOverviewEndpoint],
+  '/invoice/product-team/update-device': [
+    deviceCorrectionEndpoints.lookup,
+    deviceCorrectionEndpoints.modelOptions,
+    deviceCorrectionEndpoints.colorOptions,
+  ],
+  '/invoice/product-team/worker': [
+    workerEndpoints.queue,
+    workerEndpoints.scan,
+    deviceLabelEndpoint,
   ],
   '/master-data/accessories/dashboard': [accessoryDashboardEndpoint, reorderListExportEndpoint],
   '/parts': [
@@ -265,9 +294,10 @@ const BOX_DASHBOARDS = [
  * 5.1 and the bundles of 6.2 and 6.3. Pages still being built are named in comments only.
  */
 const ROLE_WORK: Record<string, readonly string[]> = {
-  // Later: PTS pages, /invoice/product-team/update-device. /devices/blacklist names PI among its
+  // Later: PTS pages. /devices/blacklist names PI among its
   // users (4.12), but device.black-list also holds and clears devices, which 6.2 keeps from PI.
   [R.productInformation]: [
+    '/invoice/product-team/update-device',
     '/master-data/models',
     '/master-data/colors',
     '/master-data/tac-number',
@@ -291,17 +321,52 @@ const ROLE_WORK: Record<string, readonly string[]> = {
     '/devices/blacklist',
     LOOKUP,
   ],
-  // Later: /invoice/product-request, /invoice/product-team, update-device, /report/*.
-  [R.productionManager]: [...BOX_DASHBOARDS, LOOKUP],
-  // 5.1 steps 2-3. Later: putaway, /sim, /sim/box, /RMA/scan, unpack.
-  [R.warehouseSorting]: ['/shipment-management/invoice/shipment', '/invoice/warehouse-box', LOOKUP],
-  // Later: the product-team and consolidation stations, their inquire pages, /report/*.
-  [R.productionLeader]: [LOOKUP],
-  [R.productionWorker]: [LOOKUP],
-  [R.consolidationLeader]: [LOOKUP],
-  [R.consolidationWorker]: [LOOKUP],
+  // Later: /report/*.
+  [R.productionManager]: [
+    ...BOX_DASHBOARDS,
+    '/invoice/product-request',
+    '/invoice/product-team',
+    '/invoice/product-team/leader',
+    '/invoice/product-team/update-device',
+    LOOKUP,
+  ],
+  // 5.1 steps 2-3 and putaway. Later: /sim, /sim/box, /RMA/scan, unpack.
+  [R.warehouseSorting]: [
+    '/shipment-management/invoice/shipment',
+    '/invoice/warehouse-box',
+    '/inventory-box/location/assign-location',
+    LOOKUP,
+  ],
+  // Later: the consolidation inquire page, /report/*.
+  [R.productionLeader]: [
+    '/invoice/product-team/leader',
+    '/invoice/product-team/worker',
+    '/invoice/product-team/update-device',
+    LOOKUP,
+  ],
+  [R.productionWorker]: ['/invoice/product-team/worker', LOOKUP],
+  [R.consolidationLeader]: [
+    '/consolidation',
+    '/consolidation/worker',
+    '/consolidation/box',
+    '/consolidation/inquire-device',
+    LOOKUP,
+  ],
+  [R.consolidationWorker]: [
+    '/consolidation/worker',
+    '/consolidation/inquire-device',
+    '/inventory-box/location/assign-location',
+    LOOKUP,
+  ],
   // Later: boxes, locations, accessory and parts stock, warehouse dashboards, /report/*.
-  [R.warehouseManager]: [...BOX_DASHBOARDS, '/transfer/vendor', '/devices/blacklist', LOOKUP],
+  [R.warehouseManager]: [
+    ...BOX_DASHBOARDS,
+    '/inventory-box/location/assign-location',
+    '/consolidation/box',
+    '/transfer/vendor',
+    '/devices/blacklist',
+    LOOKUP,
+  ],
   // The part master names RL among its users (4.4). Later: /parts, /RMA, /repair-process/*.
   [R.repairLeader]: ['/master-data/part', LOOKUP],
   [R.repairSorting]: [LOOKUP],

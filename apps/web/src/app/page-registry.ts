@@ -4,6 +4,7 @@ import { dashboardPages } from '../features/dashboard/dashboard.pages';
 import { blacklistPages, deviceLookupPages } from '../features/devices/devices.pages';
 import { fulfilmentPages } from '../features/fulfilment/fulfilment.pages';
 import {
+  consolidationPages,
   inventoryPages,
   inventoryStationPages,
   putawayPages,
@@ -13,7 +14,12 @@ import { masterDataPages, ptsMasterDataPages } from '../features/master-data/mas
 import { accessPages } from '../features/access/access.pages';
 import { orderPages } from '../features/order/order.pages';
 import { pricingPages } from '../features/pricing/pricing.pages';
-import { invoiceImeiPages, invoicePages } from '../features/receiving/receiving.pages';
+import { deviceCorrectionPages, productionPages } from '../features/production/production.pages';
+import {
+  invoiceDashboardPages,
+  invoiceImeiPages,
+  invoicePages,
+} from '../features/receiving/receiving.pages';
 import { ptsPages } from '../features/pts/pts.pages';
 import { repairPages } from '../features/repair/repair.pages';
 import { reportPages } from '../features/report/report.pages';
@@ -50,6 +56,10 @@ export const STAFF_PAGES: readonly PageEntry[] = [
   ...campaignPages,
   ...shipmentPages,
   ...invoicePages,
+  ...productionPages,
+  ...consolidationPages,
+  ...invoiceDashboardPages,
+  ...deviceCorrectionPages,
   ...warehousePages,
   ...repairPages,
 ];

@@ -15,7 +15,7 @@ import type { Principal, RequestMeta } from '../../http/principal.js';
 
 /**
  * Devices on the contract's lifecycle. A device leaving for its vendor leaves its box; every step
- * goes on the device's timeline with the box the device is in after it.
+ * goes on the device's timeline with the box (warehouse or inventory box) it is in after it.
  */
 export const deviceLifecycleStore: LifecycleStore<DeviceStatus, DeviceAction, HoldReason> = {
   lifecycle: deviceLifecycle,
@@ -26,10 +26,12 @@ export const deviceLifecycleStore: LifecycleStore<DeviceStatus, DeviceAction, Ho
     tx.query(
       `INSERT INTO device_events (device_id, actor_id, actor_name, type, from_status, to_status,
          container, ref_type, ref_id, data)
-       SELECT s.id, $4, $5, $6, s.from_status, s.to_status, wb.code, $7, $8, $9::jsonb
+       SELECT s.id, $4, $5, $6, s.from_status, s.to_status, COALESCE(ib.code, wb.code), $7, $8,
+         $9::jsonb
        FROM unnest($1::bigint[], $2::text[], $3::text[]) AS s (id, from_status, to_status)
        JOIN devices d ON d.id = s.id
-       LEFT JOIN warehouse_boxes wb ON wb.id = d.warehouse_box_id`,
+       LEFT JOIN warehouse_boxes wb ON wb.id = d.warehouse_box_id
+       LEFT JOIN inventory_boxes ib ON ib.id = d.inventory_box_id`,
       [
         steps.map((step) => step.id),
         steps.map((step) => step.from),

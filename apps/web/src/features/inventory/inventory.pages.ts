@@ -1,6 +1,7 @@
+import { PUTAWAY_ACCESS, STATION_ACCESS } from '@inventory/contract';
 import { pendingPages, type PageEntry } from '../../shell/page-types';
 
-/** The stock area's pages (boxes, locations, putaway), not built yet. */
+/** The device boxes' list, not built yet. */
 export const inventoryPages: PageEntry[] = pendingPages('RTS Inventory', [
   [
     '/inventory-box/device',
@@ -21,11 +22,51 @@ export const inventoryStationPages: PageEntry[] = pendingPages('RTS Inventory', 
 ]);
 
 /** The pages that follow the locations' (features/locations) in the menu. */
-export const putawayPages: PageEntry[] = pendingPages('RTS Inventory', [
-  [
-    '/inventory-box/location/assign-location',
-    'Putaway',
-    { permission: 'location.assignment' },
-    'Scan sealed boxes to their storage locations.',
-  ],
-]);
+export const putawayPages: PageEntry[] = [
+  {
+    path: '/inventory-box/location/assign-location',
+    group: 'RTS Inventory',
+    label: 'Putaway',
+    summary: 'Scan sealed boxes to their storage locations.',
+    ...PUTAWAY_ACCESS,
+    load: () => import('./pages/putaway-page'),
+  },
+];
+
+const S = STATION_ACCESS;
+
+/** Consolidation (DOMAIN.md 4.17): in the Invoice group, after production's pages. */
+export const consolidationPages: PageEntry[] = [
+  {
+    path: '/consolidation',
+    group: 'Invoice',
+    label: 'Consolidation',
+    summary: 'Graded devices waiting, grouped by model, colour, capacity and grade.',
+    ...S.consolidation,
+    load: () => import('./pages/consolidation-page'),
+  },
+  {
+    path: '/consolidation/worker',
+    group: 'Invoice',
+    label: 'Consolidation worker',
+    summary: 'Scan devices into homogeneous inventory boxes and seal them.',
+    ...S.consolidationWorker,
+    load: () => import('./pages/consolidation-worker-page'),
+  },
+  {
+    path: '/consolidation/box',
+    group: 'Invoice',
+    label: 'Consolidation boxes',
+    summary: 'Consolidation boxes: fill, status, reopen and putaway.',
+    ...S.consolidationBox,
+    load: () => import('./pages/consolidation-boxes-page'),
+  },
+  {
+    path: '/consolidation/inquire-device',
+    group: 'Invoice',
+    label: 'Inquire device',
+    summary: 'Scan an IMEI to see its production and consolidation history.',
+    ...S.consolidationInquireDevice,
+    load: () => import('./pages/inquire-device-page'),
+  },
+];

@@ -1,5 +1,5 @@
 import { STATION_ACCESS } from '@inventory/contract';
-import { pendingPages, type PageEntry } from '../../shell/page-types';
+import type { PageEntry } from '../../shell/page-types';
 
 const S = STATION_ACCESS;
 
@@ -29,56 +29,10 @@ export const invoicePages: PageEntry[] = [
     ...S.warehouseBox,
     load: () => import('./pages/warehouse-boxes-page'),
   },
-  ...pendingPages('Invoice', [
-    [
-      '/invoice/product-request',
-      'Product requests',
-      { permission: 'request.index' },
-      'Requests to the product team to process received stock.',
-    ],
-    [
-      '/invoice/product-team',
-      'Product team',
-      S.productTeam,
-      'Production overview: boxes waiting, in production and done; load per leader and worker.',
-    ],
-    [
-      '/invoice/product-team/leader',
-      'Production leader',
-      S.productTeamLeader,
-      'Assign boxes and devices to workers and review failures.',
-    ],
-    [
-      '/invoice/product-team/worker',
-      'Production worker',
-      S.productTeamWorker,
-      'Test, wipe and grade devices.',
-    ],
-    [
-      '/consolidation',
-      'Consolidation',
-      S.consolidation,
-      'Graded devices waiting, grouped by model, colour, capacity and grade.',
-    ],
-    [
-      '/consolidation/worker',
-      'Consolidation worker',
-      S.consolidationWorker,
-      'Scan devices into homogeneous inventory boxes and seal them.',
-    ],
-    [
-      '/consolidation/box',
-      'Consolidation boxes',
-      S.consolidationBox,
-      'Consolidation boxes: fill, status, reopen and putaway.',
-    ],
-    [
-      '/consolidation/inquire-device',
-      'Inquire device',
-      S.consolidationInquireDevice,
-      'Scan an IMEI to see its production and consolidation history.',
-    ],
-  ]),
+];
+
+/** The Invoice group's pages after consolidation's (features/inventory) in the menu. */
+export const invoiceDashboardPages: PageEntry[] = [
   {
     path: '/invoice/warehouse-box/dashboard',
     group: 'Invoice',
@@ -95,14 +49,6 @@ export const invoicePages: PageEntry[] = [
     ...S.warehouseBoxDashboard,
     load: () => import('./pages/model-dashboard-page'),
   },
-  ...pendingPages('Invoice', [
-    [
-      '/invoice/product-team/update-device',
-      'Correct device',
-      S.productTeamUpdateDevice,
-      'Correct a device’s model, colour, capacity or grade, with a reason.',
-    ],
-  ]),
 ];
 
 export const invoiceImeiPages: PageEntry[] = [

@@ -1,0 +1,2 @@
+/** What other areas and the data generator use of production. */
+export { generateProduction, type GenerateProductionOptions } from './generate-production.js';
