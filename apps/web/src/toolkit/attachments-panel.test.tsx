@@ -5,6 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AttachmentsPanel } from './attachments-panel';
 
 vi.mock('../shell/use-can', () => ({ useCan: () => true }));
+// antd's notifications live outside the rendered tree and close on a timer, which would fire
+// after the test environment is gone.
+vi.mock('../shell/notify', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
 
 /** An upload the test answers when it chooses. */
 type Sent = { fileName: string; answer: (status: number, body: unknown) => void };

@@ -11,6 +11,8 @@ import {
   queuedLine,
   ScanInput,
   ScanLog,
+  StationColumn,
+  StationColumns,
   StationNameInput,
   useScanQueue,
   useStationName,
@@ -168,27 +170,15 @@ export default function ConsolidationWorkerPage({ entry }: PageProps) {
           )}
         </section>
       )}
-      <div
-        style={{
-          display: 'grid',
-          gap: 16,
-          gridTemplateColumns: 'repeat(auto-fit, minmax(420px, 1fr))',
-        }}
-      >
-        <div>
-          <Typography.Title level={2} style={{ fontSize: 16 }}>
-            Scans
-          </Typography.Title>
+      <StationColumns>
+        <StationColumn title="Scans">
           <ScanLog
             lines={[...queue.queued.map(queuedLine), ...lines]}
             feedback={CONSOLIDATION_FEEDBACK}
             empty="Scan a graded device: the box it goes to shows here."
           />
-        </div>
-        <div>
-          <Typography.Title level={2} style={{ fontSize: 16 }}>
-            Open boxes
-          </Typography.Title>
+        </StationColumn>
+        <StationColumn title="Open boxes">
           <Table<InventoryBox>
             size="small"
             rowKey="id"
@@ -201,8 +191,8 @@ export default function ConsolidationWorkerPage({ entry }: PageProps) {
               { title: 'Fill', render: (_, row) => `${row.qty} of ${row.max_qty}` },
             ]}
           />
-        </div>
-      </div>
+        </StationColumn>
+      </StationColumns>
     </section>
   );
 }

@@ -9,6 +9,8 @@ import {
   queuedLine,
   ScanInput,
   ScanLog,
+  StationColumn,
+  StationColumns,
   useScanQueue,
   useWedgeScanner,
   type ScanFeedback,
@@ -126,27 +128,15 @@ export default function PutawayPage({ entry }: PageProps) {
           }
         />
       )}
-      <div
-        style={{
-          display: 'grid',
-          gap: 16,
-          gridTemplateColumns: 'repeat(auto-fit, minmax(420px, 1fr))',
-        }}
-      >
-        <div>
-          <Typography.Title level={2} style={{ fontSize: 16 }}>
-            Scans
-          </Typography.Title>
+      <StationColumns>
+        <StationColumn title="Scans">
           <ScanLog
             lines={[...scans.queued.map(queuedLine), ...lines]}
             feedback={FEEDBACK}
             empty="Scan a sealed box: where it should go shows here."
           />
-        </div>
-        <div>
-          <Typography.Title level={2} style={{ fontSize: 16 }}>
-            Waiting for putaway
-          </Typography.Title>
+        </StationColumn>
+        <StationColumn title="Waiting for putaway">
           <Table<InventoryBox>
             size="small"
             rowKey="id"
@@ -160,8 +150,8 @@ export default function PutawayPage({ entry }: PageProps) {
               { title: 'Sealed', render: (_, row) => when(row.sealed_at) },
             ]}
           />
-        </div>
-      </div>
+        </StationColumn>
+      </StationColumns>
     </section>
   );
 }

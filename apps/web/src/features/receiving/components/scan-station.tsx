@@ -31,6 +31,8 @@ import {
   queuedLine,
   ScanInput,
   ScanLog,
+  StationColumn,
+  StationColumns,
   StationNameInput,
   useScanQueue,
   useStationName,
@@ -311,15 +313,8 @@ export function ScanStation({ boxId, onBack }: { boxId: number; onBack: () => vo
           style={{ maxWidth: 420, marginBottom: 12 }}
         />
       )}
-      <div
-        style={{
-          display: 'grid',
-          gap: 16,
-          gridTemplateColumns: 'repeat(auto-fit, minmax(420px, 1fr))',
-        }}
-      >
-        <div>
-          <Typography.Title level={5}>Scans at this box</Typography.Title>
+      <StationColumns>
+        <StationColumn title="Scans at this box">
           {log.error && (
             <Alert
               type="warning"
@@ -344,13 +339,12 @@ export function ScanStation({ boxId, onBack }: { boxId: number; onBack: () => vo
               ) : undefined
             }
           />
-        </div>
-        <div>
-          <Typography.Title level={5}>In the box ({content.data.devices.length})</Typography.Title>
+        </StationColumn>
+        <StationColumn title={`In the box (${content.data.devices.length})`}>
           <BoxDevices devices={content.data.devices} />
           {content.data.quarantined.length > 0 && (
             <>
-              <Typography.Title level={5} style={{ marginTop: 16 }}>
+              <Typography.Title level={3} style={{ fontSize: 14, marginTop: 16 }}>
                 Sent to quarantine ({content.data.quarantined.length})
               </Typography.Title>
               <Typography.Paragraph type="secondary">
@@ -359,8 +353,8 @@ export function ScanStation({ boxId, onBack }: { boxId: number; onBack: () => vo
               <QuarantinedDevices devices={content.data.quarantined} />
             </>
           )}
-        </div>
-      </div>
+        </StationColumn>
+      </StationColumns>
       {dialog?.name === 'override' && (
         <OverrideModal
           box={box}

@@ -6,26 +6,18 @@ import {
   type AccessoryStock,
 } from '@inventory/contract';
 import { Button, Space, Typography } from 'antd';
-import { useMemo, useState } from 'react';
 import type { PageProps } from '../../../shell/page-types';
-import { useCan } from '../../../shell/use-can';
 import { when } from '../../../toolkit/format';
 import { pickerLoader } from '../../../toolkit/picker-options';
 import type { ResourcePageConfig } from '../../../toolkit/resource-page-config';
-import { ResourcePage } from '../../../toolkit/resource-page';
 import { optionsOf } from '../../master-data';
-import {
-  StockActionDrawer,
-  type StockAction,
-  type StockPreset,
-} from '../components/stock-action-drawer';
+import type { StockPreset } from '../components/stock-action-drawer';
+import { StockListPage, type OpenStockAction } from '../components/stock-list-page';
 
 const IN_STOCK = [
   { value: 'true', label: 'With units' },
   { value: 'false', label: 'Empty' },
 ];
-
-type Open = { action: StockAction; preset: StockPreset | null };
 
 const presetOf = (row: AccessoryStock): StockPreset => ({
   itemId: row.accessory_id,
@@ -35,7 +27,7 @@ const presetOf = (row: AccessoryStock): StockPreset => ({
 });
 
 const config = (
-  open: (action: StockAction, preset: StockPreset | null) => void,
+  open: OpenStockAction,
   canChange: boolean,
 ): ResourcePageConfig<AccessoryStock, typeof accessoryStockList> => ({
   resource: { ...accessoryStockList, manage: ACCESSORY_STOCK_MANAGE_ACCESS },
@@ -105,23 +97,12 @@ const config = (
 
 /** Accessory bins: on hand, reserved and available per SKU and location; receive, adjust, move. */
 export default function AccessoryStockPage(props: PageProps) {
-  const [opened, setOpened] = useState<Open | null>(null);
-  const canChange = useCan(ACCESSORY_STOCK_MANAGE_ACCESS);
-  const pageConfig = useMemo(
-    () => config((action, preset) => setOpened({ action, preset }), canChange),
-    [canChange],
-  );
   return (
-    <>
-      <ResourcePage {...props} config={pageConfig} />
-      {opened && (
-        <StockActionDrawer
-          kind="accessory"
-          action={opened.action}
-          preset={opened.preset}
-          onClose={() => setOpened(null)}
-        />
-      )}
-    </>
+    <StockListPage
+      page={props}
+      kind="accessory"
+      manage={ACCESSORY_STOCK_MANAGE_ACCESS}
+      configOf={config}
+    />
   );
 }

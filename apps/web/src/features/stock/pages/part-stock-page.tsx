@@ -6,26 +6,18 @@ import {
   type PartStock,
 } from '@inventory/contract';
 import { Button, Space, Tag, Typography } from 'antd';
-import { useMemo, useState } from 'react';
 import type { PageProps } from '../../../shell/page-types';
-import { useCan } from '../../../shell/use-can';
 import { dollars } from '../../../toolkit/format';
 import { pickerLoader } from '../../../toolkit/picker-options';
 import type { ResourcePageConfig } from '../../../toolkit/resource-page-config';
-import { ResourcePage } from '../../../toolkit/resource-page';
 import { optionsOf } from '../../master-data';
-import {
-  StockActionDrawer,
-  type StockAction,
-  type StockPreset,
-} from '../components/stock-action-drawer';
+import type { StockPreset } from '../components/stock-action-drawer';
+import { StockListPage, type OpenStockAction } from '../components/stock-list-page';
 
 const YES_NO = [
   { value: 'true', label: 'Yes' },
   { value: 'false', label: 'No' },
 ];
-
-type Open = { action: StockAction; preset: StockPreset | null };
 
 /** A part's row starts its actions at its first bin, if it has one. */
 const presetOf = (part: PartStock): StockPreset | null => {
@@ -41,7 +33,7 @@ const presetOf = (part: PartStock): StockPreset | null => {
 };
 
 const config = (
-  open: (action: StockAction, preset: StockPreset | null) => void,
+  open: OpenStockAction,
   canChange: boolean,
 ): ResourcePageConfig<PartStock, typeof partStockList> => ({
   resource: { ...partStockList, manage: PART_STOCK_MANAGE_ACCESS },
@@ -132,23 +124,7 @@ const config = (
 
 /** Repair parts: stock per part over its bins; receive at a unit cost, adjust, move. */
 export default function PartStockPage(props: PageProps) {
-  const [opened, setOpened] = useState<Open | null>(null);
-  const canChange = useCan(PART_STOCK_MANAGE_ACCESS);
-  const pageConfig = useMemo(
-    () => config((action, preset) => setOpened({ action, preset }), canChange),
-    [canChange],
-  );
   return (
-    <>
-      <ResourcePage {...props} config={pageConfig} />
-      {opened && (
-        <StockActionDrawer
-          kind="part"
-          action={opened.action}
-          preset={opened.preset}
-          onClose={() => setOpened(null)}
-        />
-      )}
-    </>
+    <StockListPage page={props} kind="part" manage={PART_STOCK_MANAGE_ACCESS} configOf={config} />
   );
 }
