@@ -244,10 +244,13 @@ async function createRegistry(db) {
   };
 }
 
-/** Fresh IMEIs (TAC slot 5, never generated) of `model`, serials from..from+count-1. */
-const freshImeis = (model, from, count) => `SELECT ${imeiSql(
-  `(${tacOf(0, 5)}::bigint + ((${model} + s) % ${MODELS}) * 6) * 1000000 + ${from} + s`,
-)} AS imei, ${tacOf(0, 5)} + ((${model} + s) % ${MODELS}) * 6 AS tac
+/**
+ * Fresh IMEIs (TAC slot 5, never generated), serials from..from+count-1; row `s` is of the model
+ * `model` (SQL over s) counts from the first generated one.
+ */
+const freshImeis = (from, count, model = 's') => `SELECT s, ${imeiSql(
+  `(${tacOf(0, 5)}::bigint + ((${model}) % ${MODELS}) * 6) * 1000000 + ${from} + s`,
+)} AS imei, ${tacOf(0, 5)} + ((${model}) % ${MODELS}) * 6 AS tac
   FROM generate_series(0, ${count - 1}) AS s`;
 
 /**
@@ -267,7 +270,7 @@ async function createScanStock(db) {
     `INSERT INTO invoice_imeis (invoice_id, imei, model_id, tac_model_id, condition, grade,
        unit_cost_cents)
      SELECT $1, f.imei, t.model_id, t.model_id, 'used', 'B', 5000
-     FROM (${freshImeis(0, 0, SCAN_IMEIS)}) f JOIN tac_numbers t ON t.tac = f.tac::text`,
+     FROM (${freshImeis(0, SCAN_IMEIS)}) f JOIN tac_numbers t ON t.tac = f.tac::text`,
     [invoice.id],
   );
   const boxes = await db.query(
@@ -290,6 +293,155 @@ async function createScanStock(db) {
   };
 }
 
+// ---------------------------------------------------------------------------------------------
+// The production line (issue 15): devices in the bench admin's grading queue, graded devices
+// each with an open inventory box of its kind waiting, and sealed boxes with bins to put them in.
+// Fresh serials apart from the scan stock's (0..) and the manifest import's (500,000..).
+
+/** Graded devices of one kind in a row, and the room of the open box that waits for them. */
+const LOT = 50;
+/** Devices to grade, and graded devices to consolidate (whole lots): more than a run takes. */
+const LINE_DEVICES = LOT * Math.round(Number(process.env.BENCH_LINE_DEVICES || 50_000) / LOT);
+/** Sealed boxes waiting for putaway, each of DEVICES_PER_SEALED_BOX devices. */
+const SEALED_BOXES = Number(process.env.BENCH_SEALED_BOXES || 20_000);
+const DEVICES_PER_SEALED_BOX = 5;
+/** Boxes a bench bin takes: the sealed boxes fill every bin, one box at a time per request. */
+const BIN_CAPACITY = 4;
+const SERIALS = { grading: 200_000, consolidation: 300_000, sealed: 600_000 };
+
+/** Devices of the line (`status`, a model per LOT or per box) on their own invoice, with their ids. */
+async function insertLineDevices(
+  db,
+  { invoice, vendor, admin, status, from, count, model, extra },
+) {
+  return db.query(
+    `INSERT INTO devices (imei, tac, model_id, color_id, capacity_gb, condition, grade, status,
+       blacklist_state, blacklist_checked_at, invoice_id, vendor_id, unit_cost_cents, received_at,
+       received_by, frp_lock, battery_health, ${Object.keys(extra).join(', ')})
+     SELECT f.imei, t.tac, t.model_id, (SELECT min(id) FROM colors), 128, 'used',
+       ${status === 'in_production' ? 'NULL' : "'B'"}, '${status}', 'clean', now(), $1, $2, 5000,
+       now(), $3, false, 90, ${Object.values(extra).join(', ')}
+     FROM (${freshImeis(from, count, model)}) f JOIN tac_numbers t ON t.tac = f.tac::text
+     ORDER BY f.s RETURNING id, imei`,
+    [invoice, vendor, admin],
+  );
+}
+
+/**
+ * What the grading, consolidation and putaway gates take, one distinct unit per request: the
+ * admin's production queue (devices in production on a product request), graded devices in
+ * lots of LOT with an open box per lot, and sealed boxes of in-stock devices with active bins.
+ */
+async function createLineStock(db) {
+  const [{ id: admin }] = await db.query('SELECT id FROM users WHERE user_name = $1', [
+    FIRST_ADMIN.user_name,
+  ]);
+  const [vendor] = await db.query(
+    "SELECT id FROM vendors WHERE name LIKE 'Vendor %' ORDER BY id LIMIT 1",
+  );
+  const [invoice] = await db.query(
+    `INSERT INTO purchase_invoices (vendor_id, invoice_no, status, has_manifest)
+     VALUES ($1, 'BENCH-LINE', 'receiving', false) RETURNING id`,
+    [vendor.id],
+  );
+  const [box] = await db.query(
+    `INSERT INTO warehouse_boxes (invoice_id, vendor_label, status)
+     VALUES ($1, 'BENCH LINE', 'in_production') RETURNING id`,
+    [invoice.id],
+  );
+  const line = { invoice: invoice.id, vendor: vendor.id, admin };
+
+  const grading = await insertLineDevices(db, {
+    ...line,
+    status: 'in_production',
+    from: SERIALS.grading,
+    count: LINE_DEVICES,
+    model: 's',
+    extra: { warehouse_box_id: box.id },
+  });
+  const [request] = await db.query(
+    `INSERT INTO product_requests (model_id, qty, status, approved_at, created_by)
+     SELECT model_id, $1, 'in_progress', now(), $2 FROM devices WHERE id = $3 RETURNING id`,
+    [LINE_DEVICES, admin, grading[0].id],
+  );
+  await db.query(
+    'INSERT INTO product_request_boxes (product_request_id, warehouse_box_id) VALUES ($1, $2)',
+    [request.id, box.id],
+  );
+  await db.query(
+    `INSERT INTO production_assignments (device_id, worker_id, product_request_id, warehouse_box_id)
+     SELECT id, $1, $2, $3 FROM devices WHERE warehouse_box_id = $3 AND status = 'in_production'`,
+    [admin, request.id, box.id],
+  );
+
+  const graded = await insertLineDevices(db, {
+    ...line,
+    status: 'graded',
+    from: SERIALS.consolidation,
+    count: LINE_DEVICES,
+    model: `s / ${LOT}`,
+    extra: {
+      warehouse_box_id: box.id,
+      wipe_method: "'factory_reset'",
+      wipe_certificate: "'BENCH'",
+      wiped_at: 'now()',
+      graded_at: 'now()',
+    },
+  });
+  const lotBoxes = await db.query(
+    `INSERT INTO inventory_boxes (model_id, color_id, capacity_gb, grade, max_qty, created_by)
+     SELECT d.model_id, d.color_id, 128, 'B', ${LOT}, $2
+     FROM unnest($1::bigint[]) WITH ORDINALITY AS lot (device_id, n)
+     JOIN devices d ON d.id = lot.device_id ORDER BY lot.n RETURNING id, code`,
+    [graded.filter((_, i) => i % LOT === 0).map((device) => device.id), admin],
+  );
+  const lotCodes = lotBoxes.sort((a, b) => a.id - b.id).map((row) => row.code);
+
+  const sealed = await db.query(
+    `INSERT INTO inventory_boxes (model_id, color_id, capacity_gb, grade, max_qty, qty, status,
+       sealed_at, sealed_by, created_by)
+     SELECT t.model_id, (SELECT min(id) FROM colors), 128, 'B', ${DEVICES_PER_SEALED_BOX},
+       ${DEVICES_PER_SEALED_BOX}, 'sealed', now(), $1, $1
+     FROM generate_series(0, $2::int - 1) AS k
+     JOIN tac_numbers t ON t.tac = (${tacOf(0, 5)} + (k % ${MODELS}) * 6)::text
+     ORDER BY k RETURNING id, code`,
+    [admin, SEALED_BOXES],
+  );
+  sealed.sort((a, b) => a.id - b.id);
+  await insertLineDevices(db, {
+    ...line,
+    status: 'in_stock',
+    from: SERIALS.sealed,
+    count: SEALED_BOXES * DEVICES_PER_SEALED_BOX,
+    model: `s / ${DEVICES_PER_SEALED_BOX}`,
+    extra: {
+      inventory_box_id: `${sealed[0].id} + f.s / ${DEVICES_PER_SEALED_BOX}`,
+      wipe_method: "'factory_reset'",
+      wipe_certificate: "'BENCH'",
+      wiped_at: 'now()',
+      graded_at: 'now()',
+    },
+  });
+  const [zone] = await db.query(
+    `INSERT INTO locations (code, kind, name, active) VALUES ('BENCH', 'zone', 'Bench putaway', true)
+     RETURNING id`,
+  );
+  const bins = await db.query(
+    `INSERT INTO locations (code, kind, parent_id, capacity_boxes, active)
+     SELECT 'BENCH-' || lpad(g::text, 5, '0'), 'bin', $1, ${BIN_CAPACITY}, true
+     FROM generate_series(1, $2::int) AS g ORDER BY g RETURNING code`,
+    [zone.id, Math.ceil(SEALED_BOXES / BIN_CAPACITY)],
+  );
+  await db.exec('ANALYZE devices, inventory_boxes, locations, production_assignments');
+  return {
+    gradingDevices: grading.map((device) => Number(device.id)),
+    consolidationScans: graded.map((device, i) => [device.imei, lotCodes[Math.floor(i / LOT)]]),
+    consolidationLot: LOT,
+    putawayBoxes: sealed.map((row) => row.code),
+    putawayBins: bins.map((row) => row.code).sort(),
+  };
+}
+
 /** The manifest import gate's rows: fresh IMEIs on MANIFEST_INVOICES invoices of one vendor. */
 async function manifestRows(db) {
   const [vendor] = await db.query(
@@ -297,7 +449,7 @@ async function manifestRows(db) {
   );
   const rows = await db.query(
     `SELECT f.imei, t.model_id, b.name || ' ' || m.name AS model
-     FROM (${freshImeis(0, 500_000, MANIFEST_ROWS)}) f
+     FROM (${freshImeis(500_000, MANIFEST_ROWS)}) f
      JOIN tac_numbers t ON t.tac = f.tac::text
      JOIN device_models m ON m.id = t.model_id JOIN brands b ON b.id = m.brand_id`,
   );
@@ -466,6 +618,31 @@ function buildFloorEndpoints(db, { scanInvoice, scanBoxes, deviceFilter }) {
     ),
   }));
 
+  const inventoryBox = {
+    type: 'object',
+    properties: {
+      id,
+      code: text,
+      model_id: id,
+      color_id: nullable('integer'),
+      capacity_gb: nullable('integer'),
+      grade: text,
+      carrier_lock: nullable('string'),
+      qty: { type: 'integer' },
+      max_qty: { type: 'integer' },
+      status: text,
+      location_id: nullable('integer'),
+      sealed_at: nullable('string'),
+    },
+  };
+  server.get('/inventory-boxes', { schema: page(inventoryBox) }, async () => ({
+    data: await db.query(
+      `SELECT id, code, model_id, color_id, capacity_gb, grade, carrier_lock, qty, max_qty, status,
+         location_id, sealed_at::text
+       FROM inventory_boxes ORDER BY code DESC, id DESC LIMIT 50`,
+    ),
+  }));
+
   const DEVICE_COLUMNS = `id, imei, imei2, identifier, model_id, color_id, capacity_gb, grade,
     status, warehouse_box_id, invoice_id, vendor_id, received_at`;
   const device = {
@@ -615,6 +792,8 @@ async function main() {
   ).map((row) => row.id);
   const registry = await createRegistry(db);
   const scanStock = await createScanStock(db);
+  // The line's gates run on the large registry only: the small one answers the scale gates.
+  const lineStock = process.env.BENCH_LINE_STOCK === '1' ? await createLineStock(db) : {};
   // Statistics for the rows just added, as PostgreSQL's autovacuum and the app's start on
   // PGlite (prepareDatabase) give a database in use.
   await db.exec('ANALYZE');
@@ -629,6 +808,8 @@ async function main() {
     app: await listen(app),
   };
   const session = await logIn(ports.app);
+  // The warehouse dashboard's figures as the refresher keeps them once the server listens.
+  await post(ports.app, '/warehouse/dashboard/refresh', {}, session.token);
 
   // Heavier one-off measurements, asked for by run.mjs after the HTTP runs.
   process.on('message', async (message) => {
@@ -663,6 +844,7 @@ async function main() {
     tacModelIds,
     ...registry,
     ...scanStock,
+    ...lineStock,
     login: { user_name: FIRST_ADMIN.user_name, password: BENCH_PASSWORD },
   });
 }

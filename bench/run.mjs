@@ -25,6 +25,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
+import { TEST_ITEMS } from '@inventory/contract';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const WEB_DIST = resolve(process.env.WEB_DIST || join(HERE, '../apps/web/dist'));
@@ -92,6 +93,80 @@ function scanRequest(server) {
   };
 }
 
+/**
+ * A station request of the production line that takes the next unit of its pool (the bench
+ * server's line stock), so that every request does the work once; an answer other than
+ * `expected` is counted in server.lineOther and voids the line's gates.
+ */
+function lineRequest(pool, path, body, expected) {
+  return (server) => {
+    server.lineNext ??= {};
+    server.lineOther ??= {};
+    server.lineNext[pool] ??= 0;
+    server.lineOther[pool] ??= 0;
+    return {
+      method: 'POST',
+      path,
+      headers: { ...bearer(server), 'content-type': 'application/json' },
+      setupRequest: (request) => {
+        const i = server.lineNext[pool];
+        server.lineNext[pool] += 1;
+        return { ...request, body: JSON.stringify(body(server, i)) };
+      },
+      onResponse: (status, answer) => {
+        if (status < 300 && !answer.includes(expected)) server.lineOther[pool] += 1;
+      },
+    };
+  };
+}
+
+/** A pass at the grading station: every test item passed, wiped, FRP off, grade B. */
+const gradingRequest = lineRequest(
+  'grading',
+  '/api/v1/product-team/worker/tests',
+  (server, i) => ({
+    device_id: server.gradingDevices[i % server.gradingDevices.length],
+    outcome: 'pass',
+    items: Object.fromEntries(TEST_ITEMS.map((item) => [item, 'pass'])),
+    wipe_method: 'factory_reset',
+    wipe_certificate: `BENCH-${i}`,
+    frp_lock: false,
+    battery_health: 90,
+    grade: 'B',
+    station: 'bench',
+  }),
+  '"result":"graded"',
+);
+
+/**
+ * A graded device put into the open box of its kind that the bench server made for its lot; the
+ * requests take the lots in turn, as stations each filling their own box.
+ */
+const consolidationRequest = lineRequest(
+  'consolidation',
+  '/api/v1/consolidation/placements',
+  (server, i) => {
+    const scans = server.consolidationScans;
+    const lots = scans.length / server.consolidationLot;
+    const next =
+      (i % lots) * server.consolidationLot + (Math.floor(i / lots) % server.consolidationLot);
+    const [code, boxCode] = scans[next];
+    return { code, box_code: boxCode, station: 'bench' };
+  },
+  '"result":"added"',
+);
+
+/** A sealed box put away to a bin with room, the bins taken in turn. */
+const putawayRequest = lineRequest(
+  'putaway',
+  '/api/v1/putaway',
+  (server, i) => ({
+    box_code: server.putawayBoxes[i % server.putawayBoxes.length],
+    location_code: server.putawayBins[i % server.putawayBins.length],
+  }),
+  '"already":false',
+);
+
 const insertDevice = () => ({ method: 'POST', path: '/device' });
 const lookupRequest = (path) => (server) => ({
   method: 'GET',
@@ -135,6 +210,11 @@ const TARGETS = {
     port: 'floors',
     request: () => ({ method: 'GET', path: '/locations' }),
   },
+  f2InventoryBoxes: {
+    name: 'F2 page of 50 inventory box rows',
+    port: 'floors',
+    request: () => ({ method: 'GET', path: '/inventory-boxes' }),
+  },
   f3: {
     name: 'F3 device row and its events',
     port: 'floors',
@@ -176,6 +256,17 @@ const TARGETS = {
     request: lookupRequest((imei) => `/api/v1/devices/lookup?code=${imei}`),
   },
   scan: { name: 'POST /warehouse-boxes/:id/scans', port: 'app', request: scanRequest },
+  grading: {
+    name: 'POST /product-team/worker/tests (grade)',
+    port: 'app',
+    request: gradingRequest,
+  },
+  consolidation: {
+    name: 'POST /consolidation/placements',
+    port: 'app',
+    request: consolidationRequest,
+  },
+  putaway: { name: 'POST /putaway', port: 'app', request: putawayRequest },
   devicesFirst: {
     name: 'GET /devices first page of 50',
     port: 'app',
@@ -196,6 +287,26 @@ const TARGETS = {
     port: 'app',
     request: signedIn('/api/v1/locations?sort=code&order=asc&limit=50&cursor=last'),
   },
+  inventoryBoxesFirst: {
+    name: 'GET /inventory-boxes first page of 50',
+    port: 'app',
+    request: signedIn('/api/v1/inventory-boxes?sort=code&order=desc&limit=50'),
+  },
+  inventoryBoxesLast: {
+    name: 'GET /inventory-boxes last page of 50',
+    port: 'app',
+    request: signedIn('/api/v1/inventory-boxes?sort=code&order=desc&limit=50&cursor=last'),
+  },
+  warehouseDashboard: {
+    name: 'GET /warehouse/dashboard',
+    port: 'app',
+    request: signedIn('/api/v1/warehouse/dashboard'),
+  },
+  accessoryDashboard: {
+    name: 'GET /accessory-stock/dashboard',
+    port: 'app',
+    request: signedIn('/api/v1/accessory-stock/dashboard'),
+  },
   login: {
     name: 'POST /login, one at a time',
     port: 'app',
@@ -212,6 +323,8 @@ const TARGETS = {
 
 /** On the smaller registry, for the scale gates: the requests whose cost could grow with it. */
 const SMALL = ['lookup', 'scan', 'devicesFirst'];
+/** The dashboards, flat with scale: their p95 on the large registry against the small one's. */
+const FLAT = ['warehouseDashboard', 'accessoryDashboard'];
 const small = (key) => `${key}@small`;
 
 /**
@@ -223,9 +336,11 @@ const ROUND = [
   ['f0', 'profile'],
   ['f2Users', 'users'],
   ['f3', 'lookup', small('lookup')],
-  ['f1', 'scan', small('scan')],
+  ['f1', 'scan', small('scan'), 'grading', 'consolidation', 'putaway'],
   ['f2Devices', 'devicesFirst', 'devicesLast', small('devicesFirst')],
   ['f2Locations', 'locationsFirst', 'locationsLast'],
+  ['f2InventoryBoxes', 'inventoryBoxesFirst', 'inventoryBoxesLast'],
+  FLAT.flatMap((key) => [key, small(key)]),
   ['f1Alone', 'login'],
 ];
 const MEASURED = ROUND.flat();
@@ -271,6 +386,21 @@ const GATES = [
     floor: 'devicesFirst',
     atLeast: 1 / WITHIN,
   },
+  // Issue 15: the production line's stations, on the same floor as receiving's scan.
+  ...[
+    ['grading', 'grading scan'],
+    ['consolidation', 'consolidation scan'],
+    ['putaway', 'putaway scan'],
+  ].flatMap(([key, name]) => [
+    { name: `${name} req/s vs F1`, figure: key, floor: 'f1', atLeast: 0.4 },
+    {
+      name: `${name} p99 at 10 stations vs F1 p99`,
+      figure: key,
+      floor: 'f1',
+      stat: 'p99',
+      atMost: 3,
+    },
+  ]),
   // Issue 15: the location list, on its own table.
   {
     name: 'location list first page req/s vs F2 (locations)',
@@ -284,6 +414,26 @@ const GATES = [
     floor: 'locationsFirst',
     atLeast: 1 / WITHIN,
   },
+  // Issue 15: the inventory box list, on its own table.
+  {
+    name: 'inventory box list first page req/s vs F2 (inventory boxes)',
+    figure: 'inventoryBoxesFirst',
+    floor: 'f2InventoryBoxes',
+    atLeast: 0.6,
+  },
+  {
+    name: 'inventory box list last page req/s vs its first (keyset)',
+    figure: 'inventoryBoxesLast',
+    floor: 'inventoryBoxesFirst',
+    atLeast: 1 / WITHIN,
+  },
+  ...FLAT.map((key) => ({
+    name: `${TARGETS[key].name} p95 at ${count(DEVICES)} vs ${count(SMALL_DEVICES)} devices`,
+    figure: key,
+    floor: small(key),
+    stat: 'p95',
+    atMost: WITHIN,
+  })),
   ...SMALL.map((key) => ({
     name: `${TARGETS[key].name} req/s at ${count(DEVICES)} vs ${count(SMALL_DEVICES)} devices`,
     figure: key,
@@ -527,6 +677,7 @@ async function measureGroup(keys, serverOf) {
         {
           rps: sorted.length / seconds,
           p50: percentile(sorted, 0.5),
+          p95: percentile(sorted, 0.95),
           p99: percentile(sorted, 0.99),
           failures: runs[key].reduce((total, run) => total + run.failures, 0),
         },
@@ -599,6 +750,7 @@ function judgeHttp(database, rounds, large, smallServer) {
   console.log('');
   const failed = (key) => rounds.some((results) => results[key].failures > 0);
   const scansFailed = (server) => (server.scanOther ?? 0) > 0;
+  const lineFailed = (key) => (large.lineOther?.[key] ?? 0) > 0;
   for (const gate of GATES) {
     const stat = gate.stat ?? 'rps';
     const perRound = rounds.map(
@@ -620,7 +772,9 @@ function judgeHttp(database, rounds, large, smallServer) {
           ? `failed requests in ${voided.join(', ')}`
           : scan && (scansFailed(large) || scansFailed(smallServer))
             ? 'a scan was not added'
-            : undefined,
+            : lineFailed(gate.figure)
+              ? `${large.lineOther[gate.figure]} answers were not the expected one`
+              : undefined,
       detail: `rounds ${perRound.map((value) => fixed(value)).join(', ')}`,
     });
   }
@@ -653,6 +807,20 @@ function judgeHttp(database, rounds, large, smallServer) {
         `expected IMEIs into ${server.scanBoxes.length} boxes, ${server.scanOther ?? 0} not added)`,
     );
   }
+  const pools = {
+    grading: large.gradingDevices,
+    consolidation: large.consolidationScans,
+    putaway: large.putawayBoxes,
+  };
+  console.log(
+    `  (the line: ${Object.entries(pools)
+      .map(
+        ([key, pool]) =>
+          `${key} ${count(large.lineNext?.[key] ?? 0)} of ${count(pool.length)}, ` +
+          `${large.lineOther?.[key] ?? 0} unexpected`,
+      )
+      .join('; ')})`,
+  );
 }
 
 /** 100,000 manifest IMEIs through upload, check and commit, against a raw bulk insert (B). */
@@ -756,7 +924,7 @@ async function writeSummary(name, summary) {
 function withServerPair(provide, use) {
   return provide((largeEnv) =>
     provide((smallEnv) => {
-      const large = startBenchServer(largeEnv, DEVICES);
+      const large = startBenchServer({ ...largeEnv, BENCH_LINE_STOCK: '1' }, DEVICES);
       const smaller = startBenchServer(smallEnv, SMALL_DEVICES);
       return holding(large.child, stopServer, () =>
         holding(smaller.child, stopServer, async () => {

@@ -122,3 +122,33 @@ export async function importManifest(
   );
   return Object.fromEntries(invoices.items.map((invoice) => [invoice.invoice_no, invoice.id]));
 }
+
+/** A staff account: its user name, the name it is greeted by, and the password it chose. */
+export type Staff = { userName: string; name: string; password: string };
+
+/**
+ * A staff member holding the role named, who has signed in once and chosen `staff.password`, as
+ * a manager creates one and the new colleague takes it over. Answers the new user's id.
+ */
+export async function createStaff(
+  request: APIRequestContext,
+  admin: Api,
+  staff: Staff,
+  roleName: string,
+): Promise<{ id: number }> {
+  const roles = await admin.get<{ items: { id: number; name: string }[] }>('/roles?limit=200');
+  const role = roles.items.find((candidate) => candidate.name === roleName);
+  expect(role, `a role named ${roleName}`).toBeDefined();
+  const created = await admin.post<{ user: { id: number }; temporary_password: string }>('/users', {
+    user_name: staff.userName,
+    name: staff.name,
+    type: 'staff',
+    role_ids: [role!.id],
+  });
+  const first = await apiAs(request, staff.userName, created.temporary_password);
+  await first.post('/profile/password', {
+    new_password: staff.password,
+    new_password_confirm: staff.password,
+  });
+  return { id: created.user.id };
+}

@@ -6,8 +6,8 @@ import { seriousViolations, wedgeScan } from './ui';
 /**
  * The consolidation and putaway stations, used with the keyboard alone. No API grades a device
  * yet (production's worker station does), so the journey here is a received device refused at
- * consolidation with its reason, and a box code putaway does not know; filling, sealing and
- * putting boxes away are covered by the API tests (apps/api/src/modules/inventory).
+ * consolidation with its reason, and a box code putaway does not know; filling and sealing are
+ * covered by the API tests (apps/api/src/modules/inventory), putaway's modes by putaway.spec.ts.
  */
 
 /** This spec's tag: its vendor, models and invoices never meet another spec's. */

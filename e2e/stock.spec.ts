@@ -1,12 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, type Api } from './api';
+import { apiAs, createStaff, type Staff } from './api';
 import { ADMIN_PASSWORD, signIn } from './support';
-import { closeNotifications, dialog, pick, rowOf, seriousViolations } from './ui';
+import { closeNotifications, dialog, pick, rowOf, searchList, seriousViolations } from './ui';
 
 /**
  * Counted stock as the staff work it: a warehouse manager receives chargers into a bin, moves
  * some to another, writes off damaged ones with a reason, is refused taking more than there is,
  * and reads the accessory dashboard; a parts clerk receives screens from a vendor at a unit cost.
+ * Then the manager counts a bin's chargers and prints its label, and the clerk counts a whole bin.
  */
 
 /** This spec's tag: its locations, items and users never meet another spec's. */
@@ -14,32 +15,22 @@ const TAG = 73;
 const ZONE = `K${TAG}`;
 const SKU = `E2E-CHG-${TAG}`;
 const PART = `E2E-LCD-${TAG}`;
+/** A part the books have nowhere, found in a bin by a count. */
+const FOUND_PART = `E2E-BAT-${TAG}`;
 const VENDOR = `Parts Vendor ${TAG}`;
-const MANAGER = { user: `stock.manager.${TAG}`, password: `stock-manager-${TAG}-pass-2026` };
-const CLERK = { user: `parts.clerk.${TAG}`, password: `parts-clerk-${TAG}-pass-2026` };
+const MANAGER: Staff = {
+  userName: `stock.manager.${TAG}`,
+  name: `Manager ${TAG}`,
+  password: `stock-manager-${TAG}-pass-2026`,
+};
+const CLERK: Staff = {
+  userName: `parts.clerk.${TAG}`,
+  name: `Clerk ${TAG}`,
+  password: `parts-clerk-${TAG}-pass-2026`,
+};
+const CLERK_ROLE = `Parts clerk ${TAG}`;
 
 test.describe.configure({ mode: 'serial' });
-
-/** A user with these roles, past the first sign-in's password change. */
-async function createStaff(
-  admin: Api,
-  request: Parameters<typeof apiAs>[0],
-  account: { user: string; password: string },
-  name: string,
-  roleIds: number[],
-) {
-  const created = await admin.post<{ temporary_password: string }>('/users', {
-    user_name: account.user,
-    name,
-    type: 'staff',
-    role_ids: roleIds,
-  });
-  const first = await apiAs(request, account.user, created.temporary_password);
-  await first.post('/profile/password', {
-    new_password: account.password,
-    new_password_confirm: account.password,
-  });
-}
 
 test.beforeAll(async ({ playwright }, testInfo) => {
   const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
@@ -62,22 +53,25 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     reorder_point: 50,
   });
   await admin.post('/parts', { part_number: PART, name: `Screen ${TAG}`, category: 'screen' });
+  await admin.post('/parts', {
+    part_number: FOUND_PART,
+    name: `Battery ${TAG}`,
+    category: 'battery',
+  });
   await admin.post('/vendors', { name: VENDOR, type: 'supplier' });
 
-  const roles = await admin.get<{ items: { id: number; name: string }[] }>('/roles?limit=200');
-  const manager = roles.items.find((role) => role.name === 'Warehouse Manager')!;
-  await createStaff(admin, request, MANAGER, `Manager ${TAG}`, [manager.id]);
-  const clerk = await admin.post<{ id: number }>('/roles', {
-    name: `Parts clerk ${TAG}`,
+  await createStaff(request, admin, MANAGER, 'Warehouse Manager');
+  await admin.post('/roles', {
+    name: CLERK_ROLE,
     permissions: ['part-stock.view-list', 'part-stock.manage'],
   });
-  await createStaff(admin, request, CLERK, `Clerk ${TAG}`, [clerk.id]);
+  await createStaff(request, admin, CLERK, CLERK_ROLE);
   await request.dispose();
 });
 
-async function signInAs(page: Page, account: { user: string; password: string }, name: string) {
-  await signIn(page, account.user, account.password);
-  await expect(page.getByRole('heading', { name: `Welcome, ${name}` })).toBeVisible();
+async function signInAs(page: Page, account: Staff) {
+  await signIn(page, account.userName, account.password);
+  await expect(page.getByRole('heading', { name: `Welcome, ${account.name}` })).toBeVisible();
 }
 
 /** The Monday of this week, as the dashboard names weeks (UTC days). */
@@ -90,7 +84,7 @@ function thisMonday(): string {
 test('a warehouse manager receives, moves and adjusts accessories, never below zero', async ({
   page,
 }) => {
-  await signInAs(page, MANAGER, `Manager ${TAG}`);
+  await signInAs(page, MANAGER);
   await page.goto('/inventory-box/accessories');
   await expect(page.getByRole('heading', { name: 'Accessory boxes', level: 1 })).toBeVisible();
 
@@ -153,7 +147,7 @@ test('a warehouse manager receives, moves and adjusts accessories, never below z
 test('the manager reads the accessory dashboard: the chart, its figures and the reorder flag', async ({
   page,
 }) => {
-  await signInAs(page, MANAGER, `Manager ${TAG}`);
+  await signInAs(page, MANAGER);
   await page.goto('/master-data/accessories/dashboard');
   await expect(page.getByRole('heading', { name: 'Accessory stock', level: 1 })).toBeVisible();
 
@@ -189,7 +183,7 @@ test('the manager reads the accessory dashboard: the chart, its figures and the 
 });
 
 test('a parts clerk receives screens from a vendor at a unit cost', async ({ page }) => {
-  await signInAs(page, CLERK, `Clerk ${TAG}`);
+  await signInAs(page, CLERK);
   await page.goto('/parts');
   await expect(page.getByRole('heading', { name: 'Repair parts stock', level: 1 })).toBeVisible();
 
@@ -210,5 +204,85 @@ test('a parts clerk receives screens from a vendor at a unit cost', async ({ pag
   const row = rowOf(page, PART);
   await expect(row).toContainText(`${ZONE}-01 (8)`);
   await expect(row).toContainText('screen');
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the manager counts the chargers of a bin, sees the count date and prints its label', async ({
+  page,
+}) => {
+  await signInAs(page, MANAGER);
+  await page.goto(`/inventory-box/accessories?search=${SKU}`);
+  await expect(page.getByTestId('list-count')).toHaveText(/^2 /);
+  await expect(rowOf(page, `${ZONE}-02`)).toContainText('Never counted');
+
+  // 12 on the books; 10 on the shelf.
+  await rowOf(page, `${ZONE}-02`).getByRole('button', { name: 'Count', exact: true }).click();
+  const counting = dialog(page, `Count ${SKU}`);
+  await expect(counting.getByRole('combobox', { name: 'Location' })).toBeVisible();
+  await counting.getByLabel('Quantity counted').fill('10');
+  await counting.getByLabel('Note').fill('Cycle count');
+  await counting.getByRole('button', { name: 'Count', exact: true }).click();
+  await expect(
+    page.getByText(`Counted 10 × ${SKU} at ${ZONE}-02: 2 fewer than the books (12).`),
+  ).toBeVisible();
+  await expect(counting).toBeHidden();
+  await closeNotifications(page);
+  await expect(rowOf(page, `${ZONE}-02`)).not.toContainText('Never counted');
+  await expect(rowOf(page, `${ZONE}-02`)).toContainText('10');
+
+  // The same count again: the books are right now, and no move is written.
+  await rowOf(page, `${ZONE}-02`).getByRole('button', { name: 'Count', exact: true }).click();
+  const again = dialog(page, `Count ${SKU}`);
+  await again.getByLabel('Quantity counted').fill('10');
+  await again.getByRole('button', { name: 'Count', exact: true }).click();
+  await expect(
+    page.getByText(`Counted 10 × ${SKU} at ${ZONE}-02: as the books said.`),
+  ).toBeVisible();
+  await closeNotifications(page);
+
+  // The bin's label, from the row and for the rows chosen: a PDF in a new tab.
+  const label = page.waitForEvent('popup');
+  await rowOf(page, `${ZONE}-02`).getByRole('button', { name: 'Bin label' }).click();
+  await (await label).waitForURL(/\/api\/v1\/downloads\//);
+  for (const bin of ['01', '02']) {
+    await page.getByRole('checkbox', { name: `Choose ${SKU} at ${ZONE}-${bin}` }).check();
+  }
+  await expect(page.getByText('2 accessory bins chosen:')).toBeVisible();
+  const labels = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Print bin labels' }).click();
+  await (await labels).waitForURL(/\/api\/v1\/downloads\//);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the parts clerk counts a whole bin, adding a part found there', async ({ page }) => {
+  await signInAs(page, CLERK);
+  await page.goto('/parts');
+  await expect(page.getByRole('heading', { name: 'Repair parts stock', level: 1 })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Count a bin' }).click();
+  const counting = dialog(page, 'Count a bin of parts');
+  await pick(page, counting, 'Bin', `${ZONE}-01`, `${ZONE}-01`);
+  // The books have the screens there: their line is named by the part.
+  const screens = counting.getByLabel(`${PART} Screen ${TAG}`);
+  await expect(screens).toBeVisible();
+  await screens.fill('7');
+  await counting.getByRole('button', { name: 'Add part found' }).click();
+  await pick(page, counting, 'Part found', FOUND_PART, `${FOUND_PART} Battery ${TAG}`);
+  await counting.getByLabel('Counted', { exact: true }).fill('2');
+  await counting.getByRole('button', { name: 'Record count' }).click();
+  await expect(
+    page.getByText(
+      `Counted 2 items at ${ZONE}-01. Counted 7 × ${PART} at ${ZONE}-01: 1 fewer than the ` +
+        `books (8). Counted 2 × ${FOUND_PART} at ${ZONE}-01: 2 more than the books (0).`,
+    ),
+  ).toBeVisible();
+  await closeNotifications(page);
+
+  await searchList(page, FOUND_PART);
+  await expect(rowOf(page, FOUND_PART)).toContainText(`${ZONE}-01 (2)`);
+  await searchList(page, PART);
+  const row = rowOf(page, PART);
+  await expect(row).toContainText(`${ZONE}-01 (7)`);
+  await expect(row).not.toContainText('Never counted');
   expect(await seriousViolations(page)).toEqual([]);
 });

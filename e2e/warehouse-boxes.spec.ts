@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, imeiOf, importManifest, seedReceivingCatalogue } from './api';
+import {
+  apiAs,
+  createStaff,
+  imeiOf,
+  importManifest,
+  seedReceivingCatalogue,
+  type Staff,
+} from './api';
 import { ADMIN_PASSWORD, signIn } from './support';
 import {
   chooseOption,
@@ -332,21 +339,16 @@ test('a sorter without the override is told who closes a short box', async ({
   playwright,
 }, testInfo) => {
   const baseURL = testInfo.project.use.baseURL;
-  const password = `sorter-${TAG}-password-2026`;
+  const staff: Staff = {
+    userName: `sorter.${TAG}`,
+    name: `Sorter ${TAG}`,
+    password: `sorter-${TAG}-password-2026`,
+  };
   // A warehouse sorter as the default role makes one, with a box of one device of two.
   const request = await playwright.request.newContext({ baseURL });
   const admin = await apiAs(request, 'admin', ADMIN_PASSWORD);
-  const roles = await admin.get<{ items: { id: number; name: string }[] }>('/roles?limit=200');
-  const sorting = roles.items.find((role) => role.name === 'Warehouse Sorting')!;
-  const created = await admin.post<{ temporary_password: string }>('/users', {
-    user_name: `sorter.${TAG}`,
-    name: `Sorter ${TAG}`,
-    type: 'staff',
-    role_ids: [sorting.id],
-  });
-  const first = await apiAs(request, `sorter.${TAG}`, created.temporary_password);
-  await first.post('/profile/password', { new_password: password, new_password_confirm: password });
-  const sorter = await apiAs(request, `sorter.${TAG}`, password);
+  await createStaff(request, admin, staff, 'Warehouse Sorting');
+  const sorter = await apiAs(request, staff.userName, staff.password);
   const box = await sorter.post<{ id: number }>('/warehouse-boxes', {
     invoice_id: setup.invoiceId,
     qty_expected: 2,
@@ -356,8 +358,8 @@ test('a sorter without the override is told who closes a short box', async ({
 
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  await signIn(page, `sorter.${TAG}`, password);
-  await expect(page.getByRole('heading', { name: `Welcome, Sorter ${TAG}` })).toBeVisible();
+  await signIn(page, staff.userName, staff.password);
+  await expect(page.getByRole('heading', { name: `Welcome, ${staff.name}` })).toBeVisible();
   await page.goto(`/invoice/warehouse-box?box=${box.id}`);
   await expect(page.getByTestId('box-counts')).toHaveText('1 of 2');
   await page.getByRole('button', { name: 'Close box' }).click();

@@ -1,9 +1,10 @@
+import { generateBoxHistory } from '../modules/inventory/index.js';
 import type { Queryable } from './db.js';
 
 /**
  * The tables that grow with the business but that `generateDatabase` leaves small: user accounts
  * with their roles, the audit log, more TACs (a GSMA import brings tens of thousands), inbound
- * shipments, returns to vendor and cleared blacklist entries. Run after `generateDatabase` (it
+ * shipments, returns to vendor, cleared blacklist entries and emptied inventory boxes. Run after `generateDatabase` (it
  * reads its vendors, models and invoices). Set-based and deterministic, like it; ids come from the
  * sequences, so it may run on a database that has rows of its own.
  */
@@ -15,6 +16,8 @@ export type ActivityOptions = {
   readonly inboundShipments: number;
   readonly vendorTransfers: number;
   readonly clearedBlacklistEntries: number;
+  /** Inventory boxes emptied and archived over two years (the device box list's history). */
+  readonly inventoryBoxes: number;
   /** The newest row's time; by default today at 00:00 UTC. */
   readonly anchor?: Date;
 };
@@ -117,4 +120,6 @@ export async function generateActivity(db: Queryable, options: ActivityOptions):
      FROM generate_series(0, $1::int - 1) AS g`,
     [count(options.clearedBlacklistEntries)],
   );
+
+  await generateBoxHistory(db, { boxes: count(options.inventoryBoxes), anchor: anchorDate });
 }

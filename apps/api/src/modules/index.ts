@@ -12,6 +12,7 @@ import { profileModule } from './profile/profile.routes.js';
 import { receivingModule } from './receiving/receiving.routes.js';
 import { sessionModule } from './session/session.routes.js';
 import { stockModule } from './stock/stock.routes.js';
+import { warehouseModule } from './warehouse/warehouse.routes.js';
 import { downloadsModule } from '../toolkit/downloads.routes.js';
 
 /** Every business area of the server, registered in this order. */
@@ -30,4 +31,5 @@ export const MODULES: readonly AppModule[] = [
   stockModule,
   inventoryModule,
   productionModule,
+  warehouseModule,
 ];

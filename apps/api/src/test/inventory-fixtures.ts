@@ -88,3 +88,42 @@ export async function createBins(
     [zone, zoneRow!.id, bins, options.capacity ?? 2, options.active ?? true],
   );
 }
+
+/**
+ * An inventory box holding these devices in stock, as consolidation and putaway leave it: the box
+ * takes the first device's attributes; a located box is in `location` (a bin's code).
+ */
+export async function boxOf(
+  t: TestApp,
+  imeis: readonly string[],
+  options: {
+    status?: 'open' | 'sealed' | 'located';
+    location?: string;
+    maxQty?: number;
+    sealedDaysAgo?: number;
+  } = {},
+): Promise<{ id: number; code: string }> {
+  const status = options.status ?? 'located';
+  const [box] = await t.db.query<{ id: number; code: string }>(
+    `INSERT INTO inventory_boxes (model_id, color_id, capacity_gb, grade, carrier_lock, max_qty,
+       status, location_id, sealed_at, located_at)
+     SELECT model_id, color_id, capacity_gb, grade, carrier_lock, $2, $3,
+       (SELECT id FROM locations WHERE code = $4),
+       CASE WHEN $3::text <> 'open' THEN now() - make_interval(days => $5::int) END,
+       CASE WHEN $3::text = 'located' THEN now() END
+     FROM devices WHERE imei = $1
+     RETURNING id, code`,
+    [imeis[0], options.maxQty ?? 20, status, options.location ?? null, options.sealedDaysAgo ?? 0],
+  );
+  await t.db.query(
+    `UPDATE devices SET status = 'in_stock', inventory_box_id = $2, warehouse_box_id = NULL
+     WHERE imei = ANY ($1::text[])`,
+    [imeis, box!.id],
+  );
+  await t.db.query(
+    `UPDATE inventory_boxes SET qty = (SELECT count(*) FROM devices WHERE inventory_box_id = $1)
+     WHERE id = $1`,
+    [box!.id],
+  );
+  return box!;
+}

@@ -75,5 +75,12 @@ describe('kept list answers', () => {
       'brands=4,tac_numbers=7',
     );
     expect(await versions.keyOf(['brands', 'colors'], 'brands=4,tac_numbers=7')).toBe(null);
+    // A table versioned in shards (migration 0032) has their sum as its version.
+    expect(
+      await versions.keyOf(
+        ['location_holdings', 'locations'],
+        'location_holdings#0=3,locations=2,location_holdings#1=5',
+      ),
+    ).toBe('location_holdings=8,locations=2');
   });
 });

@@ -31,6 +31,7 @@ export const VERSIONED_TABLES = [
   'permissions',
   'role_permissions',
   'locations',
+  'location_holdings',
 ] as const;
 
 export type VersionedTable = (typeof VERSIONED_TABLES)[number];
@@ -44,9 +45,26 @@ export type DataVersions = {
   keyOf(tables: readonly VersionedTable[], read: string | null): Promise<string | null>;
 };
 
+/**
+ * The versions of data_versions' rows by table. A table written by concurrent work may have its
+ * version in shards (`location_holdings#0`, `#1`, …; migration 0032), so that its writers never
+ * wait for one row: its version is their sum, which every committed write to it moves.
+ */
+function versionsOf(rows: Iterable<readonly [string, string]>): Map<string, string> {
+  const versions = new Map<string, string>();
+  for (const [name, version] of rows) {
+    const [table, shard] = name.split('#') as [string, string | undefined];
+    versions.set(
+      table,
+      shard === undefined ? version : String(Number(versions.get(table) ?? 0) + Number(version)),
+    );
+  }
+  return versions;
+}
+
 /** `a=1,b=2` (as data_versions is read) as a map. */
-const versionsOf = (read: string) =>
-  new Map(read.split(',').map((entry) => entry.split('=') as [string, string]));
+const versionsRead = (read: string) =>
+  versionsOf(read.split(',').map((entry) => entry.split('=') as [string, string]));
 
 /** The key of the tables' versions, or null when one of them has none (a migration not yet run). */
 function keyOfTables(tables: readonly string[], versions: ReadonlyMap<string, string>) {
@@ -61,7 +79,7 @@ export function createDataVersions(db: Db): DataVersions {
   return {
     async keyOf(tables, read) {
       if (read === null) return local ? keyOfTables(tables, await local()) : null;
-      if (lastRead.text !== read) lastRead = { text: read, versions: versionsOf(read) };
+      if (lastRead.text !== read) lastRead = { text: read, versions: versionsRead(read) };
       return keyOfTables(tables, lastRead.versions);
     },
   };
@@ -89,7 +107,7 @@ function localVersions(db: Db & Required<Pick<Db, 'listen'>>) {
     const rows = await db.query<{ table_name: string; version: string }>(
       'SELECT table_name, version::text FROM data_versions',
     );
-    return new Map(rows.map((row) => [row.table_name, row.version]));
+    return versionsOf(rows.map((row) => [row.table_name, row.version] as const));
   };
 
   return async (): Promise<ReadonlyMap<string, string>> => {

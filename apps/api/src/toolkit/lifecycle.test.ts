@@ -14,7 +14,7 @@ import {
   worker,
   type TicketState,
 } from '../test/ticket-lifecycle.js';
-import { runTransition, runTransitions } from './lifecycle.js';
+import { runTransition, runTransitions, type LifecycleStore } from './lifecycle.js';
 
 /**
  * The transition helper on a small lifecycle of the tests' own, over tables made for them: random runs of actions leave every ticket where the
@@ -251,5 +251,76 @@ describe('runTransition and runTransitions', () => {
       after: { status: 'on_hold', note: 'vendor recall', reason: 'recall' },
       request_id: 'lifecycle-test',
     });
+  });
+
+  it("run an effect's own writes on the records it moved, after the update, and none on a refusal", async () => {
+    await reset();
+    const seen: { steps: unknown[]; status: string | undefined }[] = [];
+    const store: LifecycleStore<
+      TicketState,
+      (typeof TICKET_ACTIONS)[number],
+      'customer' | 'recall'
+    > = {
+      ...tickets,
+      effects: {
+        start: {
+          set: "bench = 'started'",
+          write: async (tx, steps) => {
+            const [row] = await tx.query<{ status: string }>(
+              'SELECT status FROM test_tickets WHERE id = $1',
+              [steps[0]!.id],
+            );
+            seen.push({ steps: [...steps], status: row?.status });
+          },
+        },
+      },
+    };
+    await t.db.transaction((tx) =>
+      runTransitions(tx, store, { action: 'start', actor: worker, meta, ids: ids.slice(0, 2) }),
+    );
+    expect(seen).toEqual([
+      {
+        steps: [
+          { id: ids[0], label: 'RT-1', from: 'requested', to: 'in_repair' },
+          { id: ids[1], label: 'RT-2', from: 'requested', to: 'in_repair' },
+        ],
+        status: 'in_repair',
+      },
+    ]);
+    expect((await rows()).slice(0, 2).map((row) => row.bench)).toEqual(['started', 'started']);
+    // RT-1 is in repair already: refused, and nothing written.
+    expect(
+      await attempt((tx) =>
+        runTransition(tx, store, { action: 'start', actor: worker, meta, id: ids[0]! }),
+      ),
+    ).toBe(409);
+    expect(seen).toHaveLength(1);
+  });
+
+  it("write a station's columns with the step, and only the store's columns", async () => {
+    await reset();
+    const store = { ...tickets, columns: ['bench'] };
+    await t.db.transaction((tx) =>
+      runTransition(tx, store, {
+        action: 'start',
+        actor: worker,
+        meta,
+        id: ids[0]!,
+        columns: { bench: 'bench 7' },
+      }),
+    );
+    expect((await rows())[0]).toMatchObject({ status: 'in_repair', bench: 'bench 7' });
+    await expect(
+      t.db.transaction((tx) =>
+        runTransition(tx, store, {
+          action: 'start',
+          actor: worker,
+          meta,
+          id: ids[1]!,
+          columns: { status_before_hold: 'requested' },
+        }),
+      ),
+    ).rejects.toThrow('test_tickets.status_before_hold is not among the columns a run may write.');
+    expect((await rows())[1]!.status).toBe('requested');
   });
 });

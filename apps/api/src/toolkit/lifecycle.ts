@@ -39,6 +39,19 @@ export type TransitionEvents<S extends string> = {
 export type TransitionRef = { readonly type: string; readonly id: number | null };
 
 /**
+ * What an action does besides the state: columns set in the same update, as SQL of ours
+ * (`warehouse_box_id = NULL`), given alone or as `set`; and `write`, statements of ours on other
+ * tables, run on the records it moved right after the update, before their timeline is written
+ * (a device leaving its inventory box, whose count goes down).
+ */
+export type TransitionEffect<S extends string> =
+  | string
+  | {
+      readonly set?: string;
+      readonly write?: (tx: Transaction, steps: readonly TransitionStep<S>[]) => Promise<unknown>;
+    };
+
+/**
  * Where a lifecycle's records live. The table has `id`, `status` and `updated_at`, and, when the
  * lifecycle declares a hold, `hold_reason` and `status_before_hold`.
  */
@@ -47,8 +60,10 @@ export type LifecycleStore<S extends string, A extends string, R extends string>
   readonly table: string;
   /** The column that names a record in a refusal: a device's IMEI, an order's number. */
   readonly label: string;
-  /** What an action sets besides the state, as SQL of ours: `warehouse_box_id = NULL`. */
-  readonly effects?: Partial<Record<A, string>>;
+  /** What an action does besides the state (`TransitionEffect`). */
+  readonly effects?: Partial<Record<A, TransitionEffect<S>>>;
+  /** The columns a run's `columns` may write with the step (a station's readings). */
+  readonly columns?: readonly string[];
   /** Writes the steps on the records' timeline (one statement for all), after the update. */
   readonly writeEvents: (tx: Transaction, events: TransitionEvents<S>) => Promise<unknown>;
 };
@@ -62,7 +77,16 @@ export type TransitionInput<A extends string> = {
   readonly ref?: TransitionRef | undefined;
   /** Facts for the timeline and the audit entry. */
   readonly data?: Record<string, unknown> | undefined;
+  /**
+   * Values the caller's station writes on the records with the step, in the same update: one
+   * new row version (and one round of index writes) instead of two. Only the store's `columns`;
+   * `TRANSACTION_TIME` is the transaction's now().
+   */
+  readonly columns?: Readonly<Record<string, unknown>> | undefined;
 };
+
+/** A `columns` value: the transaction's time, as now() in SQL. */
+export const TRANSACTION_TIME: unique symbol = Symbol('now()');
 
 type LockedRecord<S extends string> = LifecycleRecord<S> & { id: number; label: string };
 
@@ -130,6 +154,7 @@ async function transition<S extends string, A extends string, R extends string>(
     const params: unknown[] = [steps.map((step) => step.id), steps.map((step) => step.to)];
     if (entersHold) params.push(reason);
     const effect = store.effects?.[input.action];
+    const set = typeof effect === 'string' ? effect : effect?.set;
     const sets = [
       'status = s.target',
       ...(!hold
@@ -137,7 +162,15 @@ async function transition<S extends string, A extends string, R extends string>(
         : entersHold
           ? ['hold_reason = $3', 'status_before_hold = r.status']
           : ['hold_reason = NULL', 'status_before_hold = NULL']),
-      ...(effect ? [effect] : []),
+      ...(set ? [set] : []),
+      ...Object.entries(input.columns ?? {}).map(([column, value]) => {
+        if (!store.columns?.includes(column)) {
+          throw new Error(`${store.table}.${column} is not among the columns a run may write.`);
+        }
+        if (value === TRANSACTION_TIME) return `${column} = now()`;
+        params.push(value);
+        return `${column} = $${params.length}`;
+      }),
       'updated_at = now()',
     ];
     await tx.query(
@@ -146,6 +179,7 @@ async function transition<S extends string, A extends string, R extends string>(
        WHERE r.id = s.id`,
       params,
     );
+    if (typeof effect === 'object' && effect.write) await effect.write(tx, steps);
     const data = { ...input.data, ...(reason !== null && { reason }) };
     await store.writeEvents(tx, {
       type: rule.event,

@@ -54,6 +54,7 @@ beforeAll(async () => {
     inboundShipments: 5_500,
     vendorTransfers: 5_500,
     clearedBlacklistEntries: 5_500,
+    inventoryBoxes: 5_500,
     anchor,
   });
   await t.db.exec('ANALYZE');

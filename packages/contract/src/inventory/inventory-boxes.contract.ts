@@ -208,6 +208,9 @@ export const openInventoryBoxesEndpoint = defineEndpoint({
 /** The most boxes the putaway queue shows. */
 export const PUTAWAY_QUEUE_LIMIT = 200;
 
+/** The most boxes one pallet puts away (putaway.contract.ts). */
+export const PALLET_MAX_BOXES = 50;
+
 export const putawayQueueEndpoint = defineEndpoint({
   method: 'GET',
   path: '/putaway/queue',
@@ -232,7 +235,7 @@ export const putawaySuggestionSchema = z.object({
 });
 export type PutawaySuggestion = z.infer<typeof putawaySuggestionSchema>;
 
-/** Scan a box: the server suggests where it goes. */
+/** Scan a box: the server suggests where it goes (with a pallet, where they all go). */
 export const putawaySuggestionEndpoint = defineEndpoint({
   method: 'POST',
   path: '/putaway/suggestions',
@@ -240,7 +243,18 @@ export const putawaySuggestionEndpoint = defineEndpoint({
     'Suggest a location for a sealed box: its model and grade’s zone first, then the nearest empty bin',
   tag: 'Inventory',
   guard: PUTAWAY_ACCESS,
-  body: z.object({ box_code: boxCodeSchema }),
+  body: z.object({
+    box_code: boxCodeSchema,
+    /** The boxes the location must have room for: the pallet's, this one included (1 alone). */
+    room_for: z.optional(
+      z
+        .int('Give a whole number of boxes.')
+        .check(
+          z.gte(1, 'Room for at least 1 box.'),
+          z.lte(PALLET_MAX_BOXES, `A pallet holds at most ${PALLET_MAX_BOXES} boxes.`),
+        ),
+    ),
+  }),
   response: putawaySuggestionSchema,
 });
 

@@ -39,7 +39,7 @@ export const locationSchema = z.object({
   /** Boxes it holds at most; null: no limit. */
   capacity_boxes: z.nullable(z.int()),
   active: z.boolean(),
-  /** What it and the locations under it hold (function location_holds). */
+  /** Located inventory boxes and item levels with units, in it and the locations under it. */
   holds: z.int(),
   last_audit_at: z.nullable(z.string()),
   last_audit_by_name: z.nullable(z.string()),

@@ -1,11 +1,13 @@
 import * as z from 'zod/mini';
+import { attachmentEndpoints, defineAttachments } from '../attachments.js';
 import { defineEndpoint } from '../endpoint.js';
 import { defineLifecycle } from '../lifecycle.js';
 import { idNumber, idParamsSchema, pickerOptionSchema, pickerQuerySchema } from '../list.js';
 import { optionalText } from '../master-data/fields.js';
 import { DEVICE_STATUSES, HOLD_REASONS } from '../receiving/device-states.js';
 import { DEVICE_CONDITIONS, DEVICE_GRADES, isoDate } from '../receiving/receiving-fields.js';
-import { STATION_ACCESS } from '../roles.js';
+import { importEndpoints, importUploadQuerySchema, type ImportDefinition } from '../resource.js';
+import { SPEC_ROLES, STATION_ACCESS } from '../roles.js';
 
 /**
  * Production (DOMAIN.md 3.1, 3.7 and 4.17): product requests take staged warehouse boxes of a
@@ -289,15 +291,69 @@ export const assignmentSchema = z.object({
   ),
 });
 
+/**
+ * Devices in production moved to another worker: those named, or a box's (all of them, or those
+ * of one worker). With `from_worker_id` only the devices still with that worker move, so of two
+ * leaders moving the same devices at once the second finds them moved (409).
+ */
 export const reassignmentSchema = z.object({
-  device_ids: z
-    .array(idNumber)
-    .check(
-      z.minLength(1, 'Choose the devices to reassign.'),
-      z.maxLength(10_000, 'At most 10000 devices at once.'),
-    ),
+  device_ids: z.optional(
+    z
+      .array(idNumber)
+      .check(
+        z.minLength(1, 'Choose the devices to reassign.'),
+        z.maxLength(10_000, 'At most 10000 devices at once.'),
+      ),
+  ),
+  warehouse_box_id: z.optional(idNumber),
+  from_worker_id: z.optional(idNumber),
   worker_id: chosen('the worker'),
 });
+export type ReassignmentInput = z.input<typeof reassignmentSchema>;
+
+/** A device of a box in production, with the worker who has it. */
+export const productionBoxDeviceSchema = z.object({
+  id: z.int(),
+  identifier: z.string(),
+  worker_id: z.int(),
+  worker: z.string(),
+  assigned_at: z.string(),
+});
+export type ProductionBoxDevice = z.infer<typeof productionBoxDeviceSchema>;
+
+/** A device that failed QC in an open request, with what its last test found. */
+export const failureSchema = z.object({
+  device_id: z.int(),
+  identifier: z.string(),
+  model: z.string(),
+  box: z.nullable(z.string()),
+  request_number: z.string(),
+  /** Who has the device in production (who tested it, unless it was reassigned since). */
+  worker_id: z.int(),
+  worker: z.string(),
+  issue_codes: z.array(z.string()),
+  battery_health: z.nullable(z.int()),
+  cosmetic_notes: z.nullable(z.string()),
+  tested_at: z.nullable(z.string()),
+});
+export type Failure = z.infer<typeof failureSchema>;
+
+/** A graded or failed device sent back to a worker's queue, with why. */
+export const regradeSchema = z.object({
+  code: z
+    .string('Scan or type an IMEI.')
+    .check(z.minLength(1, 'Scan or type an IMEI.'), z.maxLength(64, 'This is too long.')),
+  /** The worker who gets it; the one who had it when left out. */
+  worker_id: z.optional(idNumber),
+  reason: z
+    .string('Say why you send back for a re-grade.')
+    .check(
+      z.trim(),
+      z.minLength(1, 'Say why you send back for a re-grade.'),
+      z.maxLength(500, 'The reason is too long.'),
+    ),
+});
+export type RegradeInput = z.input<typeof regradeSchema>;
 
 export const assignmentResultSchema = z.object({
   devices: z.int(),
@@ -336,11 +392,40 @@ export const leaderEndpoints = {
   reassign: defineEndpoint({
     method: 'POST',
     path: '/product-team/reassignments',
-    summary: 'Move devices in production to another worker',
+    summary:
+      'Move devices in production to another worker: those named, or a box’s (of one worker); 409 when they moved meanwhile',
     tag: 'Production',
     guard: STATION_ACCESS.productTeamLeader,
     body: reassignmentSchema,
     response: z.object({ devices: z.int() }),
+  }),
+  boxDevices: defineEndpoint({
+    method: 'GET',
+    path: '/product-team/boxes/:id/devices',
+    summary: 'The devices of a box in production, with the worker who has each',
+    tag: 'Production',
+    guard: STATION_ACCESS.productTeamLeader,
+    params: idParamsSchema,
+    response: z.array(productionBoxDeviceSchema),
+  }),
+  failures: defineEndpoint({
+    method: 'GET',
+    path: '/product-team/failures',
+    summary:
+      'Devices failed QC in open requests with their issue codes, newest test first (at most 500)',
+    tag: 'Production',
+    guard: STATION_ACCESS.productTeamLeader,
+    response: z.array(failureSchema),
+  }),
+  regrade: defineEndpoint({
+    method: 'POST',
+    path: '/product-team/regrades',
+    summary:
+      'Send a graded or failed device back to a worker’s queue for a re-grade, with a reason (device lifecycle `regrade`)',
+    tag: 'Production',
+    guard: STATION_ACCESS.productTeamLeader,
+    body: regradeSchema,
+    response: z.object({ identifier: z.string(), worker: z.string(), message: z.string() }),
   }),
 };
 
@@ -373,6 +458,44 @@ export const workerDeviceSchema = z.object({
 });
 export type WorkerDevice = z.infer<typeof workerDeviceSchema>;
 
+/** How the checklist was filled: by hand, or from a diagnostic tool's file. */
+export const TEST_TOOLS = ['manual', 'diagnostic_file'] as const;
+
+/**
+ * A diagnostic tool’s export (decision 0020, amended): one row per device, its IMEI and one column per
+ * test, matched to the checklist by these headers (case, spaces and signs ignored); several
+ * columns of one item fail it when any fails. Other columns are ignored.
+ */
+export const DIAGNOSTIC_HEADERS: Record<TestItem, readonly string[]> = {
+  screen: ['Screen', 'Display', 'LCD'],
+  touch: ['Touch', 'Touchscreen', 'Digitizer'],
+  audio: ['Audio', 'Speaker', 'Earpiece'],
+  mic: ['Mic', 'Microphone'],
+  cameras: ['Cameras', 'Camera', 'Front camera', 'Rear camera'],
+  buttons: ['Buttons', 'Power button', 'Volume buttons'],
+  port: ['Port', 'Charging port', 'Charging'],
+  wifi: ['WiFi', 'WLAN'],
+  bluetooth: ['Bluetooth', 'BT'],
+  sensors: ['Sensors', 'Proximity', 'Accelerometer', 'Gyroscope', 'Compass'],
+};
+export const DIAGNOSTIC_IMEI_HEADERS = ['IMEI', 'IMEI 1', 'MEID'] as const;
+export const DIAGNOSTIC_BATTERY_HEADERS = ['Battery health', 'Battery'] as const;
+/** Cells that pass or fail a test; an empty cell, "n/a" or "-" is a test not run. */
+export const DIAGNOSTIC_PASS_WORDS = ['pass', 'passed', 'ok', 'good', 'yes', 'true', '1'] as const;
+export const DIAGNOSTIC_FAIL_WORDS = ['fail', 'failed', 'bad', 'no', 'false', '0'] as const;
+export const DIAGNOSTIC_MAX_BYTES = 2 * 1024 * 1024;
+export const DIAGNOSTIC_MAX_ROWS = 5_000;
+
+/** Results of a diagnostic file kept for a device until its test is recorded. */
+export const diagnosticResultSchema = z.object({
+  /** The items the file tested; an item it did not test is left out. */
+  items: z.partialRecord(z.enum(TEST_ITEMS), z.enum(['pass', 'fail'])),
+  battery_health: z.nullable(z.int()),
+  file_name: z.string(),
+  imported_at: z.string(),
+});
+export type DiagnosticResult = z.infer<typeof diagnosticResultSchema>;
+
 export const WORKER_SCAN_RESULTS = [
   'ready',
   'already_graded',
@@ -385,6 +508,8 @@ export const workerScanSchema = z.object({
   result: z.enum(WORKER_SCAN_RESULTS),
   message: z.string(),
   device: workerDeviceSchema,
+  /** Results of a diagnostic file waiting for this device's test, if any. */
+  diagnostics: z.nullable(diagnosticResultSchema),
 });
 export type WorkerScan = z.infer<typeof workerScanSchema>;
 
@@ -417,6 +542,8 @@ export const testResultSchema = z.object({
   ),
   cosmetic_notes: optionalText('notes'),
   station: z.optional(z.string().check(z.maxLength(60, 'The station name is too long.'))),
+  /** `diagnostic_file` when the checklist came from the device's stored diagnostic results. */
+  tool: z.optional(z.enum(TEST_TOOLS, 'Say how the checklist was filled.')),
 });
 export type TestResultInput = z.input<typeof testResultSchema>;
 
@@ -428,6 +555,32 @@ export const testOutcomeSchema = z.object({
   test_id: z.nullable(z.int()),
 });
 export type TestOutcome = z.infer<typeof testOutcomeSchema>;
+
+/** Grades that need a photo of the device before they are saved: the wear is what they sell. */
+export const PHOTO_GRADES = ['C', 'D'] as const satisfies readonly (typeof DEVICE_GRADES)[number][];
+
+/**
+ * Photos of a device in production (its wear for grades C and D): attached at the station by
+ * the worker who has it, seen by the team's leaders and managers.
+ */
+export const devicePhotoAttachments = defineAttachments({
+  kind: 'device',
+  path: '/product-team/devices',
+  singular: 'device',
+  tag: 'Production',
+  view: {
+    permission: 'roles',
+    roles: [...STATION_ACCESS.productTeamWorker.roles, SPEC_ROLES.productionManager],
+  },
+  manage: STATION_ACCESS.productTeamWorker,
+});
+export const devicePhotoEndpoints = attachmentEndpoints(devicePhotoAttachments);
+
+export const diagnosticDeviceSchema = z.extend(diagnosticResultSchema, {
+  device_id: z.int(),
+  identifier: z.string(),
+});
+export type DiagnosticDevice = z.infer<typeof diagnosticDeviceSchema>;
 
 export const workerEndpoints = {
   queue: defineEndpoint({
@@ -461,6 +614,18 @@ export const workerEndpoints = {
     guard: STATION_ACCESS.productTeamWorker,
     body: testResultSchema,
     response: testOutcomeSchema,
+    successStatus: 201,
+  }),
+  diagnostics: defineEndpoint({
+    method: 'POST',
+    path: '/product-team/worker/diagnostics',
+    summary:
+      'Upload a diagnostic tool’s CSV or XLSX (IMEI, one pass/fail column per test, battery health): kept per device until its test, all rows or none',
+    tag: 'Production',
+    guard: STATION_ACCESS.productTeamWorker,
+    query: importUploadQuerySchema,
+    fileBody: { maxBytes: DIAGNOSTIC_MAX_BYTES },
+    response: z.object({ stored: z.int(), devices: z.array(diagnosticDeviceSchema) }),
     successStatus: 201,
   }),
 };
@@ -518,6 +683,68 @@ export const deviceCorrectionSchema = z.object({
     ),
 });
 export type DeviceCorrectionInput = z.input<typeof deviceCorrectionSchema>;
+
+/** The attributes a correction changes, by the words a correction file names them with. */
+export const CORRECTION_FIELDS = {
+  model: 'model_id',
+  colour: 'color_id',
+  color: 'color_id',
+  capacity: 'capacity_gb',
+  capacitygb: 'capacity_gb',
+  grade: 'grade',
+  carrierlock: 'carrier_lock',
+  condition: 'condition',
+} as const;
+export type CorrectionColumn = (typeof CORRECTION_FIELDS)[keyof typeof CORRECTION_FIELDS];
+
+/** Corrections by file: one row per attribute changed, each with its reason. */
+export const deviceCorrectionImport = {
+  name: 'device-corrections',
+  singular: 'device correction',
+  plural: 'Device corrections',
+  tag: 'Production',
+  manage: DEVICE_CORRECTION_ACCESS,
+  importColumns: [
+    { key: 'imei', header: 'IMEI', required: true, example: '352836110000008' },
+    {
+      key: 'field',
+      header: 'Field',
+      required: true,
+      example: 'grade',
+      hint: 'model, colour, capacity, grade, carrier lock or condition',
+    },
+    {
+      key: 'value',
+      header: 'New value',
+      example: 'B',
+      hint: 'a model or colour by name; empty clears the field (never the model)',
+    },
+    { key: 'reason', header: 'Reason', required: true, example: 'Back housing scratched' },
+  ],
+} as const satisfies ImportDefinition;
+
+export const deviceCorrectionRowSchema = z.object({
+  imei: z
+    .string('Give the IMEI.')
+    .check(
+      z.trim(),
+      z.minLength(1, 'Give the IMEI.'),
+      z.maxLength(64, 'This is too long for an IMEI.'),
+    ),
+  field: z
+    .string('Name the field to correct.')
+    .check(z.trim(), z.minLength(1, 'Name the field to correct.')),
+  value: z._default(optionalText('new value', 100), null),
+  reason: z
+    .string('Say why you correct the device.')
+    .check(
+      z.trim(),
+      z.minLength(1, 'Say why you correct the device.'),
+      z.maxLength(500, 'The reason is too long.'),
+    ),
+});
+
+export const deviceCorrectionImportEndpoints = importEndpoints(deviceCorrectionImport);
 
 const correctionPicker = (path: string, what: string) =>
   defineEndpoint({

@@ -1,6 +1,9 @@
 import { BEFORE_HOLD, defineLifecycle, nextStatus } from '../lifecycle.js';
 import { STATION_ACCESS } from '../roles.js';
 
+/** Who changes what an inventory box holds at the box scan station (DOMAIN.md 4.2). */
+export const BOX_SCAN_DEVICE_ACCESS = { permission: 'box.scan-device' } as const;
+
 /**
  * The device lifecycle (DOMAIN.md 3.1): the stored statuses, and the named actions that move a
  * device between them, declared as a lifecycle (`../lifecycle.ts`). The server changes a device's
@@ -136,12 +139,52 @@ export const deviceLifecycle = defineLifecycle({
       event: 'failed_qc',
       permission: STATION_ACCESS.productTeamWorker,
     },
+    // A leader sends a tested device back to a worker's queue: the grade or the failure is
+    // disputed (decision 0020).
+    regrade: {
+      from: ['graded', 'failed_qc'],
+      to: 'in_production',
+      label: 'send back for a re-grade',
+      event: 'regrade_requested',
+      permission: STATION_ACCESS.productTeamLeader,
+      reason: 'required',
+    },
     consolidate: {
       from: ['graded', 'reuse'],
       to: 'in_stock',
       label: 'put into an inventory box',
       event: 'consolidated',
       permission: STATION_ACCESS.consolidationWorker,
+    },
+    // The box scan station (DOMAIN.md 4.2 /inventory-box/scan-device): a container change only,
+    // the status stays. A reserved device moves only between boxes of the same kind.
+    add_to_box: {
+      from: ['in_stock'],
+      to: 'in_stock',
+      label: 'put back into an inventory box',
+      event: 'added_to_box',
+      permission: BOX_SCAN_DEVICE_ACCESS,
+    },
+    remove_from_box: {
+      from: ['in_stock'],
+      to: 'in_stock',
+      label: 'take out of its inventory box',
+      event: 'removed_from_box',
+      permission: BOX_SCAN_DEVICE_ACCESS,
+    },
+    move_box: {
+      from: ['in_stock'],
+      to: 'in_stock',
+      label: 'move to another inventory box',
+      event: 'moved_between_boxes',
+      permission: BOX_SCAN_DEVICE_ACCESS,
+    },
+    move_reserved_box: {
+      from: ['reserved'],
+      to: 'reserved',
+      label: 'move to an inventory box of the same kind',
+      event: 'moved_between_boxes',
+      permission: BOX_SCAN_DEVICE_ACCESS,
     },
   },
 });

@@ -1,7 +1,9 @@
 import * as z from 'zod/mini';
 import { labelPrintable, printEndpoint } from '../documents.js';
 import { defineEndpoint } from '../endpoint.js';
+import { INVENTORY_BOX_STATUSES } from '../inventory/inventory-boxes.contract.js';
 import { idParamsSchema } from '../list.js';
+import { PRODUCT_REQUEST_STATUSES, WIPE_METHODS } from '../production/production.contract.js';
 import { defineList, enumFilter, idFilter, listEndpoints } from '../resource.js';
 import { DEVICE_STATUSES, HOLD_REASONS } from './device-states.js';
 import { DEVICE_CONDITIONS, DEVICE_GRADES } from './receiving-fields.js';
@@ -30,7 +32,8 @@ export const deviceSchema = z.object({
   hold_reason: z.nullable(z.enum(HOLD_REASONS)),
   blacklist_state: z.enum(['clean', 'blocked', 'unknown']),
   warehouse_box_id: z.nullable(z.int()),
-  /** The code of the container the device is in ("WB-000123"), or null. */
+  inventory_box_id: z.nullable(z.int()),
+  /** The code of the box the device is in: its inventory box ("IB-000042") or warehouse box ("WB-000123"), or null. */
   container: z.nullable(z.string()),
   invoice_id: z.nullable(z.int()),
   invoice_no: z.nullable(z.string()),
@@ -107,9 +110,23 @@ export const deviceClaimSchema = z.object({
   decision: z.nullable(z.string()),
 });
 
+/** The inventory box a device is in (DOMAIN.md 4.2), with the location it is put away at. */
+export const deviceInventoryBoxSchema = z.object({
+  id: z.int(),
+  code: z.string(),
+  status: z.enum(INVENTORY_BOX_STATUSES),
+  qty: z.int(),
+  max_qty: z.int(),
+  location_id: z.nullable(z.int()),
+  location_code: z.nullable(z.string()),
+});
+export type DeviceInventoryBox = z.infer<typeof deviceInventoryBoxSchema>;
+
 export const deviceCardSchema = z.object({
   device: deviceSchema,
   claim: z.nullable(deviceClaimSchema),
+  /** The inventory box it is in, when consolidated. */
+  inventory_box: z.nullable(deviceInventoryBoxSchema),
   /** Open blacklist entry, when the device is listed. */
   blacklist: z.nullable(
     z.object({ id: z.int(), source: z.string(), reason: z.string(), flagged_at: z.string() }),
@@ -156,6 +173,62 @@ export const deviceCardEndpoint = defineEndpoint({
   guard: DEVICE_SCAN_ACCESS,
   params: idParamsSchema,
   response: deviceCardSchema,
+});
+
+/** How many of a device's tests its card shows. */
+export const CARD_TESTS = 20;
+
+/** A test run of the device at the production station (DOMAIN.md 2.2, DeviceTest). */
+export const deviceTestRecordSchema = z.object({
+  id: z.int(),
+  run_at: z.string(),
+  tester: z.nullable(z.string()),
+  tool: z.string(),
+  /** `hold`: the test stopped on FRP, activation lock or a blacklist listing. */
+  result: z.enum(['pass', 'fail', 'hold']),
+  /** The checklist: each item and whether it passed. */
+  items: z.record(z.string(), z.enum(['pass', 'fail'])),
+  battery_health: z.nullable(z.int()),
+  grade: z.nullable(z.enum(DEVICE_GRADES)),
+  issue_codes: z.array(z.string()),
+  cosmetic_notes: z.nullable(z.string()),
+});
+export type DeviceTestRecord = z.infer<typeof deviceTestRecordSchema>;
+
+/** What production recorded of a device (DOMAIN.md 3.1, 4.17): the card's production part. */
+export const deviceProductionSchema = z.object({
+  /** The product request it was handed out under, and the worker who holds or held it. */
+  request: z.nullable(
+    z.object({ id: z.int(), number: z.string(), status: z.enum(PRODUCT_REQUEST_STATUSES) }),
+  ),
+  worker: z.nullable(z.string()),
+  assigned_at: z.nullable(z.string()),
+  graded_at: z.nullable(z.string()),
+  graded_by: z.nullable(z.string()),
+  wipe: z.nullable(
+    z.object({
+      method: z.enum(WIPE_METHODS),
+      certificate: z.nullable(z.string()),
+      wiped_at: z.nullable(z.string()),
+    }),
+  ),
+  /** FRP or activation lock as the last test found it; null when never checked. */
+  lock_on: z.nullable(z.boolean()),
+  battery_health: z.nullable(z.int()),
+  /** Newest first; the most recent CARD_TESTS. */
+  tests: z.array(deviceTestRecordSchema),
+});
+export type DeviceProduction = z.infer<typeof deviceProductionSchema>;
+
+export const deviceProductionEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/devices/:id/production',
+  summary:
+    "A device's production record: its request and worker, tests, wipe, locks, battery and grading",
+  tag: 'Devices',
+  guard: DEVICE_SCAN_ACCESS,
+  params: idParamsSchema,
+  response: deviceProductionSchema,
 });
 
 export const deviceLabelEndpoint = printEndpoint({

@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
+import { labelPrintable, printEndpoint } from '../documents.js';
 import { defineEndpoint } from '../endpoint.js';
 import { pickerOptionSchema, pickerQuerySchema } from '../list.js';
 import { ACCESSORY_KINDS } from '../master-data/accessories.contract.js';
-import { optionalText, requiredText } from '../master-data/fields.js';
+import { entityId, optionalText, requiredText } from '../master-data/fields.js';
 import { PART_CATEGORIES } from '../master-data/parts.contract.js';
 import {
   booleanFilter,
@@ -137,6 +138,8 @@ export const partStockSchema = z.object({
   below_reorder: z.boolean(),
   /** Where it is: each bin with its quantity on hand ("A-01-01-A (4)"). */
   bins: z.array(z.object({ location_id: z.int(), location: z.string(), on_hand: z.int() })),
+  /** The latest physical count of the part at any of its locations. */
+  last_counted_at: z.nullable(z.string()),
 });
 export type PartStock = z.infer<typeof partStockSchema>;
 
@@ -169,6 +172,7 @@ export const partStockList = defineList({
     { key: 'reorder_point', header: 'Reorder point', example: '5' },
     { key: 'below_reorder', header: 'Below reorder point', example: 'no' },
     { key: 'cost_cents', header: 'Average cost (cents)', example: '1250' },
+    { key: 'last_counted_at', header: 'Last count', example: '' },
   ],
 });
 
@@ -230,6 +234,115 @@ export type MoveAccessoriesInput = z.input<typeof moveAccessoriesSchema>;
 export const movePartsSchema = z.object({ part_id: chosen('a part'), ...moveShape });
 export type MovePartsInput = z.input<typeof movePartsSchema>;
 
+/** What a count found of one item at a location: 0 when there is none. */
+const countedQuantity = z
+  .number('Enter the quantity counted.')
+  .check(
+    z.int('The quantity counted must be a whole number.'),
+    z.gte(0, 'The quantity counted cannot be negative: enter 0 when there is none.'),
+    z.lte(STOCK_QTY_MAX, `The quantity counted must be at most ${STOCK_QTY_MAX}.`),
+  );
+
+/**
+ * A physical count of one item at one location: the server writes the difference from the books
+ * as a move with the reason 'count' (none when they agree) and notes when it was counted.
+ */
+const countShape = { location_id: chosen('a location'), counted_qty: countedQuantity, note };
+export const countAccessoriesSchema = z.object({
+  accessory_id: chosen('an accessory'),
+  ...countShape,
+});
+export type CountAccessoriesInput = z.input<typeof countAccessoriesSchema>;
+export const countPartsSchema = z.object({ part_id: chosen('a part'), ...countShape });
+export type CountPartsInput = z.input<typeof countPartsSchema>;
+
+/** The most items one count of a whole bin lists. */
+export const MAX_BIN_COUNT_LINES = 200;
+
+/** Each item of a bin count once, as its lines are keyed by it. */
+const binCountLines = <Line extends z.ZodMiniObject>(line: Line, itemField: string) =>
+  z.array(line).check(
+    z.minLength(1, 'Count at least one item.'),
+    z.maxLength(MAX_BIN_COUNT_LINES, `Count at most ${MAX_BIN_COUNT_LINES} items at a time.`),
+    z.refine((lines: readonly Record<string, unknown>[]) => {
+      const items = lines.map((counted) => counted[itemField]);
+      return new Set(items).size === items.length;
+    }, 'List each item once, with all its units.'),
+  );
+
+/** One item of a bin count and what was found of it. */
+export const accessoryBinCountLineSchema = z.object({
+  accessory_id: chosen('an accessory'),
+  counted_qty: countedQuantity,
+});
+export const partBinCountLineSchema = z.object({
+  part_id: chosen('a part'),
+  counted_qty: countedQuantity,
+});
+
+/**
+ * A count of a whole bin: every item the books have there with units, each with what was found
+ * (0 for one that is gone), and any item found that the books did not have there.
+ */
+export const countAccessoryBinSchema = z.object({
+  location_id: chosen('the bin counted'),
+  lines: binCountLines(accessoryBinCountLineSchema, 'accessory_id'),
+  note,
+});
+export type CountAccessoryBinInput = z.input<typeof countAccessoryBinSchema>;
+export const countPartBinSchema = z.object({
+  location_id: chosen('the bin counted'),
+  lines: binCountLines(partBinCountLineSchema, 'part_id'),
+  note,
+});
+export type CountPartBinInput = z.input<typeof countPartBinSchema>;
+
+/** What a count found and did, per item: the books before, the count, the move it wrote. */
+export const stockCountResultSchema = z.object({
+  location_id: z.int(),
+  location: z.string(),
+  counted_at: z.string(),
+  lines: z.array(
+    z.object({
+      item_id: z.int(),
+      /** The SKU or part number. */
+      item: z.string(),
+      /** What the books had on hand before the count. */
+      book_qty: z.int(),
+      counted_qty: z.int(),
+      /** Counted less books: the count move's units, up or down; 0 when they agreed. */
+      difference: z.int(),
+      move_id: z.nullable(z.int()),
+      on_hand: z.int(),
+      reserved: z.int(),
+    }),
+  ),
+});
+export type StockCountResult = z.infer<typeof stockCountResultSchema>;
+
+/** The most bin labels one print asks for: a shelf's worth, a few seconds of work. */
+export const MAX_BIN_LABEL_ROWS = 50;
+
+const labelRows = (what: string) =>
+  z
+    .array(entityId(what))
+    .check(
+      z.minLength(1, `Choose at least one ${what}.`),
+      z.maxLength(
+        MAX_BIN_LABEL_ROWS,
+        `Choose at most ${MAX_BIN_LABEL_ROWS} rows to print labels for at a time.`,
+      ),
+    );
+
+/**
+ * Bin labels (2x1): the SKU or part number and the name, with a Code128 barcode of the item and
+ * one of the bin's code, so a picker scans both at the shelf.
+ */
+const binLabels = (name: string, rows: string) => {
+  const printable = labelPrintable(name, ['2x1']);
+  return { ...printable, options: z.extend(printable.options, { ids: labelRows(rows) }) };
+};
+
 /** One recorded move, as an action answers it with the level it left. */
 export const stockMoveSchema = z.object({
   id: z.int(),
@@ -271,6 +384,23 @@ const action = <B extends z.ZodMiniType>(
     successStatus: 201,
   });
 
+const count = <B extends z.ZodMiniType>(
+  path: string,
+  summary: string,
+  guard: Access & { readonly permission: string },
+  body: B,
+) =>
+  defineEndpoint({
+    method: 'POST',
+    path,
+    summary,
+    tag: 'Stock',
+    guard,
+    body,
+    response: stockCountResultSchema,
+    successStatus: 201,
+  });
+
 const picker = (path: string, what: string, guard: Access & { readonly permission: string }) =>
   defineEndpoint({
     method: 'GET',
@@ -302,6 +432,26 @@ export const accessoryStockEndpoints = {
     ACCESSORY_STOCK_MANAGE_ACCESS,
     moveAccessoriesSchema,
   ),
+  stockCount: count(
+    '/accessory-stock/counts',
+    "Record a physical count of an accessory at a location: the difference from the books is a 'count' move; never below what is reserved",
+    ACCESSORY_STOCK_MANAGE_ACCESS,
+    countAccessoriesSchema,
+  ),
+  binCount: count(
+    '/accessory-stock/bin-counts',
+    'Record a physical count of every accessory in a bin, in one transaction; an accessory found that the books did not have there is added',
+    ACCESSORY_STOCK_MANAGE_ACCESS,
+    countAccessoryBinSchema,
+  ),
+  labels: printEndpoint({
+    path: '/accessory-stock/labels',
+    summary: `A download link for the bin labels (2x1 inch, Code128 SKU and bin) of up to ${MAX_BIN_LABEL_ROWS} accessory bins, as PDF or ZPL`,
+    tag: 'Stock',
+    guard: ACCESSORY_STOCK_MANAGE_ACCESS,
+    params: z.object({}),
+    printable: binLabels('accessory-bin-labels', 'accessory bin'),
+  }),
   itemOptions: picker(
     '/accessory-stock/accessory-options',
     'active accessories',
@@ -334,6 +484,26 @@ export const partStockEndpoints = {
     PART_STOCK_MANAGE_ACCESS,
     movePartsSchema,
   ),
+  stockCount: count(
+    '/part-stock/counts',
+    "Record a physical count of a part at a location: the difference from the books is a 'count' move; never below what is reserved",
+    PART_STOCK_MANAGE_ACCESS,
+    countPartsSchema,
+  ),
+  binCount: count(
+    '/part-stock/bin-counts',
+    'Record a physical count of every part in a bin, in one transaction; a part found that the books did not have there is added',
+    PART_STOCK_MANAGE_ACCESS,
+    countPartBinSchema,
+  ),
+  labels: printEndpoint({
+    path: '/part-stock/labels',
+    summary: `A download link for the bin labels (2x1 inch, Code128 part number and bin) of up to ${MAX_BIN_LABEL_ROWS} parts, one per bin holding it, as PDF or ZPL`,
+    tag: 'Stock',
+    guard: PART_STOCK_MANAGE_ACCESS,
+    params: z.object({}),
+    printable: binLabels('part-bin-labels', 'part'),
+  }),
   itemOptions: picker('/part-stock/part-options', 'active parts', PART_STOCK_VIEW_ACCESS),
   locationOptions: picker(
     '/part-stock/location-options',

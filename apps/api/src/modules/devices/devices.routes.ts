@@ -4,6 +4,7 @@ import {
   deviceCardEndpoint,
   deviceLabelEndpoint,
   deviceLookupEndpoint,
+  deviceProductionEndpoint,
   type Device,
 } from '@inventory/contract';
 import { JsonAnswer } from '../../http/endpoint.js';
@@ -13,6 +14,7 @@ import { registerImports } from '../../toolkit/imports.js';
 import { registerList } from '../../toolkit/resource.js';
 import { auditActor, recordAudit } from '../audit/index.js';
 import type { AppModule } from '../module.js';
+import { deviceProductionRecord } from '../production/index.js';
 import {
   blacklistImportStore,
   blacklistStore,
@@ -30,7 +32,10 @@ const deviceLabelLines = (device: Device) => [
   device.imei2 ? `IMEI2 ${device.imei2}` : (device.serial ?? ''),
 ];
 
-/** The device registry (/devices/scan) and the blacklist (/devices/blacklist). */
+/**
+ * The device registry (/devices/scan: the lookup, the card and what production recorded of a
+ * device) and the blacklist (/devices/blacklist).
+ */
 export const devicesModule: AppModule = {
   name: 'devices',
   register(context) {
@@ -42,6 +47,11 @@ export const devicesModule: AppModule = {
       const found = await deviceCardJson(db, 'd.id = $1', [params.id]);
       if (!found) throw new NotFoundError(`There is no device with id ${params.id}.`);
       return new JsonAnswer(found.card);
+    });
+    endpoint(deviceProductionEndpoint, async ({ params }) => {
+      const record = await deviceProductionRecord(db, params.id);
+      if (!record) throw new NotFoundError(`There is no device with id ${params.id}.`);
+      return record;
     });
 
     registerPrintable(context, {

@@ -2,6 +2,7 @@ import { deviceList, type DeviceCard } from '@inventory/contract';
 import type { Queryable } from '../../db/db.js';
 import { prefixCondition } from '../../http/sql.js';
 import type { ListStore } from '../../toolkit/resource.js';
+import { inventoryBoxCodeOf, inventoryBoxPlaceOf } from '../inventory/index.js';
 import { modelDisplayNameOf } from '../master-data/index.js';
 
 /**
@@ -12,12 +13,17 @@ import { modelDisplayNameOf } from '../master-data/index.js';
  */
 export const DEVICE_FROM = 'devices d';
 
-/** One device in the contract's shape (`deviceSchema`), timestamps as ISO text. */
+/**
+ * One device in the contract's shape (`deviceSchema`), timestamps as ISO text. Its container is
+ * its inventory box or else its warehouse box (one at a time, invariant 3): one key lookup.
+ */
 export const DEVICE_COLUMNS = `d.id, d.imei, d.imei2, d.meid, d.serial, d.identifier, d.tac,
   d.model_id, ${modelDisplayNameOf('d.model_id')} AS model,
   d.color_id, (SELECT c.name FROM colors c WHERE c.id = d.color_id) AS color, d.capacity_gb,
   d.condition, d.grade, d.status, d.hold_reason, d.blacklist_state, d.warehouse_box_id,
-  (SELECT wb.code FROM warehouse_boxes wb WHERE wb.id = d.warehouse_box_id) AS container,
+  d.inventory_box_id,
+  CASE WHEN d.inventory_box_id IS NOT NULL THEN ${inventoryBoxCodeOf('d.inventory_box_id')}
+    ELSE (SELECT wb.code FROM warehouse_boxes wb WHERE wb.id = d.warehouse_box_id) END AS container,
   d.invoice_id, (SELECT i.invoice_no FROM purchase_invoices i WHERE i.id = d.invoice_id) AS invoice_no,
   d.vendor_id, (SELECT v.name FROM vendors v WHERE v.id = d.vendor_id) AS vendor,
   d.unit_cost_cents, to_json(d.received_at) #>> '{}' AS received_at,
@@ -69,10 +75,14 @@ export const CARD_EVENTS = 500;
 
 /**
  * A device's card as one JSON object over `card` (a row of DEVICE_COLUMNS): the device, what its
- * manifest claimed, its open blacklist entry and its newest events.
+ * manifest claimed, its open blacklist entry, its inventory box with the box's location (read
+ * only for a device in one), and its newest events. What production recorded is the card's own
+ * request (`deviceProductionRecord`), so the lookup at a scan counter stays this one statement.
  */
 const CARD_OBJECT = `json_build_object(
        'device', to_json(card),
+       'inventory_box', CASE WHEN card.inventory_box_id IS NOT NULL
+         THEN ${inventoryBoxPlaceOf('card.inventory_box_id')} END,
        'claim', (SELECT json_build_object('invoice_imei_id', ii.id,
            'match_status', ii.match_status,
            'claimed_model', (SELECT cb.name || ' ' || cm.name FROM device_models cm

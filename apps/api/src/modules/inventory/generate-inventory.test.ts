@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createAdminTestApp, type ApiClient } from '../../test/api-client.js';
 import { createBins, grade, receiveDevices } from '../../test/inventory-fixtures.js';
 import type { TestApp } from '../../test/test-app.js';
-import { generateInventory } from './generate-inventory.js';
+import { generateBoxHistory, generateInventory } from './generate-inventory.js';
 
 let t: TestApp;
 let admin: ApiClient;
@@ -52,4 +52,27 @@ it('packs the unboxed in-stock devices by kind into boxes, most of them located'
   );
   expect(next!.code).toBe('IB-000007');
   expect((await generateInventory(t.db)).boxes).toBe(0);
+});
+
+it('adds archived boxes over two years, each empty, of the models and colours there are', async () => {
+  const before = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM inventory_boxes');
+  const anchor = new Date('2026-11-01T00:00:00Z');
+  expect(await generateBoxHistory(t.db, { boxes: 30, anchor })).toEqual({ boxes: 30 });
+  const [history] = await t.db.query<{
+    n: number;
+    empty: boolean;
+    oldest: string;
+    newest: string;
+    kinds: number;
+  }>(
+    `SELECT count(*)::int AS n, bool_and(qty = 0 AND status = 'archived') AS empty,
+       to_char(min(created_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS oldest,
+       to_char(max(created_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS newest,
+       count(DISTINCT (model_id, grade))::int AS kinds
+     FROM inventory_boxes WHERE id > $1`,
+    [before[0]!.n],
+  );
+  expect(history).toMatchObject({ n: 30, empty: true, oldest: '2024-10-26', newest: '2026-10-02' });
+  expect(history!.kinds).toBeGreaterThan(1);
+  await expect(generateBoxHistory(t.db, { boxes: 0 })).rejects.toThrow('boxes must be');
 });

@@ -118,3 +118,47 @@ export async function generateInventory(
     seconds: (Date.now() - started) / 1000,
   };
 }
+
+export type GenerateBoxHistoryOptions = {
+  /** Boxes sold empty and archived over the two years before `anchor`. */
+  boxes: number;
+  /** The newest box's time; by default today at 00:00 UTC. */
+  anchor?: Date;
+};
+
+/**
+ * The boxes a warehouse has emptied and archived (DOMAIN.md 3.7: … → empty → archived), which the
+ * device boxes' list pages through beside the boxes in stock: the list's table at its size after
+ * years of work (about 20,000 boxes at a million devices). Each is of a generated model, colour
+ * and grade, sealed, put away and emptied at times spread over two years; none holds a device.
+ * Set-based: one statement. Run after `generateDatabase` (it reads the models and colours).
+ */
+export async function generateBoxHistory(
+  db: Queryable,
+  options: GenerateBoxHistoryOptions,
+): Promise<{ boxes: number }> {
+  const boxes = whole('boxes', options.boxes, 1, 10_000_000);
+  const anchorDate = options.anchor ?? new Date(new Date().toISOString().slice(0, 10));
+  if (Number.isNaN(anchorDate.getTime())) throw new RangeError('anchor must be a date.');
+  // Box g of n was opened `age` before the anchor, spread over two years, and sealed a day later.
+  const opened = `$2::timestamptz - interval '730 days' * ($1 - g) / $1 - interval '30 days'`;
+  const [made] = await db.query<{ n: number }>(
+    `WITH made AS (
+       INSERT INTO inventory_boxes (model_id, color_id, capacity_gb, grade, carrier_lock, max_qty,
+         qty, status, source, sealed_at, located_at, created_at, updated_at)
+       SELECT k.models[g % cardinality(k.models) + 1],
+         k.colors[g % GREATEST(cardinality(k.colors), 1) + 1],
+         (ARRAY[32, 64, 128])[g % 3 + 1], (ARRAY['A', 'B', 'C', 'A+'])[g % 4 + 1],
+         CASE WHEN g % 5 = 0 THEN 'T-Mobile' END, ${DEFAULT_BOX_MAX_QTY}, 0, 'archived',
+         CASE WHEN g % 9 = 0 THEN 'reuse' ELSE 'consolidation' END,
+         ${opened} + interval '1 day', ${opened} + interval '2 days', ${opened},
+         ${opened} + interval '30 days'
+       FROM generate_series(1, $1::int) AS g,
+         (SELECT (SELECT array_agg(id ORDER BY id) FROM device_models) AS models,
+                 (SELECT COALESCE(array_agg(id ORDER BY id), '{}') FROM colors) AS colors) k
+       RETURNING 1)
+     SELECT count(*)::int AS n FROM made`,
+    [boxes, anchorDate.toISOString()],
+  );
+  return { boxes: made!.n };
+}

@@ -1,2 +1,13 @@
-/** What other areas (the data generator) use of inventory boxes. */
-export { generateInventory, type GenerateInventoryOptions } from './generate-inventory.js';
+/** What other areas use of inventory boxes: the data generator, and a device's box (the registry). */
+export {
+  generateBoxHistory,
+  generateInventory,
+  type GenerateBoxHistoryOptions,
+  type GenerateInventoryOptions,
+} from './generate-inventory.js';
+export {
+  inventoryBoxCodeOf,
+  inventoryBoxPlaceOf,
+  takeOutOfInventoryBoxes,
+  type BoxLeft,
+} from './box-membership.js';

@@ -26,7 +26,11 @@ import { MODEL_DISPLAY_NAME } from '../master-data/index.js';
  */
 
 /** A box or location code as scanned: its label's characters, in capitals, dashes kept. */
-const labelCode = (raw: string) => raw.trim().toUpperCase();
+export const labelCode = (raw: string) => raw.trim().toUpperCase();
+
+/** A box's status in words: a locked box is being counted (DOMAIN.md 3.7). */
+export const boxStatusText = (status: string) =>
+  status === 'locked' ? 'locked by a count' : status.replace(/_/g, ' ');
 
 /** A box as the contract shows it, from `inventory_boxes ib`. */
 const BOX_JSON = `json_build_object(
@@ -42,7 +46,7 @@ const BOX_JSON = `json_build_object(
   'created_at', ${isoTextSql('ib.created_at')})`;
 
 /** The boxes that `where` picks (over `ib`), as the contract shows them, in `order`. */
-async function boxesWhere(
+export async function boxesWhere(
   db: Queryable,
   where: string,
   params: unknown[],
@@ -56,7 +60,8 @@ async function boxesWhere(
   return rows.map((row) => row.box);
 }
 
-const boxById = async (db: Queryable, id: number) => (await boxesWhere(db, 'ib.id = $1', [id]))[0];
+export const boxById = async (db: Queryable, id: number) =>
+  (await boxesWhere(db, 'ib.id = $1', [id]))[0];
 
 /** The box of this id, or 404. */
 export async function findInventoryBox(db: Queryable, id: number): Promise<InventoryBox> {
@@ -65,7 +70,7 @@ export async function findInventoryBox(db: Queryable, id: number): Promise<Inven
   return box;
 }
 
-type DeviceRow = ConsolidationDevice & {
+export type DeviceRow = ConsolidationDevice & {
   model_id: number;
   color_id: number | null;
   warehouse_box_id: number | null;
@@ -74,7 +79,7 @@ type DeviceRow = ConsolidationDevice & {
 };
 
 /** A device by the code scanned (IMEI, MEID, or second IMEI), locked when `lock`. */
-async function deviceByCode(
+export async function deviceByCode(
   tx: Queryable,
   code: string,
   lock: boolean,
@@ -216,7 +221,7 @@ export async function scanForConsolidation(
   );
 }
 
-type LockedBox = {
+export type LockedBox = {
   id: number;
   code: string;
   status: string;
@@ -229,8 +234,28 @@ type LockedBox = {
   carrier_lock: string | null;
 };
 
-/** How a device differs from a box, in words: the reason a unit is refused (invariant 4). */
-async function differences(tx: Queryable, box: LockedBox, device: DeviceRow): Promise<string[]> {
+/** What a box's devices share (invariant 4). */
+export type BoxAttributes = Pick<
+  LockedBox,
+  'model_id' | 'color_id' | 'capacity_gb' | 'grade' | 'carrier_lock'
+>;
+
+/** The attributes of a device, or of another box, with the names of its model and colour. */
+export type UnitAttributes = Omit<BoxAttributes, 'grade'> & {
+  grade: string | null;
+  model: string;
+  color: string | null;
+};
+
+/**
+ * How a device (or another box) differs from a box, in words: the reason a unit is refused
+ * (invariant 4). Empty when they match.
+ */
+export async function differences(
+  tx: Queryable,
+  box: BoxAttributes,
+  device: UnitAttributes,
+): Promise<string[]> {
   const found: string[] = [];
   if (box.model_id !== device.model_id) {
     const [model] = await tx.query<{ name: string }>(
@@ -305,7 +330,7 @@ export async function placeInBox(
   if (box.status !== 'open') {
     return answer(
       'box_closed',
-      `${box.code} is ${box.status}: it takes no more devices.`,
+      `${box.code} is ${boxStatusText(box.status)}: it takes no more devices.`,
       code,
       device,
       await boxNow(),
@@ -330,16 +355,14 @@ export async function placeInBox(
       await boxNow(),
     );
   }
-  // One container at a time (invariant 3): into the inventory box, out of its warehouse box.
-  await tx.query(
-    'UPDATE devices SET inventory_box_id = $2, warehouse_box_id = NULL WHERE id = $1',
-    [device.id, box.id],
-  );
+  // One container at a time (invariant 3): into the inventory box, out of its warehouse box,
+  // written with the step.
   await applyDeviceAction(tx, actor, meta, {
     deviceIds: [device.id],
     action: 'consolidate',
     ref: { type: 'inventory_box', id: box.id },
     data: { box: box.code, ...(input.station && { station: input.station }) },
+    columns: { inventory_box_id: box.id, warehouse_box_id: null },
   });
   await tx.query('UPDATE inventory_boxes SET qty = qty + 1, updated_at = now() WHERE id = $1', [
     box.id,
@@ -358,7 +381,7 @@ export async function placeInBox(
 }
 
 /** Locks a box by id, or 404. */
-async function lockBox(
+export async function lockBox(
   tx: Transaction,
   id: number,
 ): Promise<LockedBox & { location_id: number | null }> {
@@ -438,7 +461,8 @@ export const openBoxes = (db: Queryable) =>
 export const putawayQueue = (db: Queryable) =>
   boxesWhere(db, "ib.status = 'sealed'", [], 'ib.sealed_at, ib.id');
 
-async function boxIdByCode(db: Queryable, raw: string): Promise<number> {
+/** The id of the box with this scanned code, or 404. */
+export async function boxIdByCode(db: Queryable, raw: string): Promise<number> {
   const code = labelCode(raw);
   const [box] = await db.query<{ id: number }>('SELECT id FROM inventory_boxes WHERE code = $1', [
     code,
@@ -452,23 +476,32 @@ const HOLDS_HELD = `EXISTS (SELECT 1 FROM devices d WHERE d.inventory_box_id = $
 
 type Place = { id: number; code: string; zone_code: string; quarantine: boolean };
 
-/** An active location with room (`l`), of the quarantine kind the box needs (`quarantine`). */
-const hasRoom = (quarantine: string) => `l.active AND l.quarantine = ${quarantine}
+/**
+ * An active location (`l`) of the quarantine kind the box needs (`quarantine`), with room for
+ * `room` more boxes.
+ */
+const hasRoom = (quarantine: string, room: string) => `l.active AND l.quarantine = ${quarantine}
   AND (l.capacity_boxes IS NULL
-       OR (SELECT count(*) FROM inventory_boxes o WHERE o.location_id = l.id) < l.capacity_boxes)`;
+       OR (SELECT count(*) FROM inventory_boxes o WHERE o.location_id = l.id) + ${room}
+          <= l.capacity_boxes)`;
 
 /**
  * Where a sealed box should go: an active bin with room in a zone that holds boxes of its model
- * and grade, else the first empty active bin by code (the nearest along the walk).
+ * and grade, else the first empty active bin by code (the nearest along the walk). With a pallet,
+ * the bin has room for `roomFor` boxes.
  */
-export async function suggestLocation(db: Queryable, raw: string): Promise<PutawaySuggestion> {
+export async function suggestLocation(
+  db: Queryable,
+  raw: string,
+  roomFor = 1,
+): Promise<PutawaySuggestion> {
   const id = await boxIdByCode(db, raw);
   const box = (await boxById(db, id))!;
   if (box.status !== 'sealed') {
     throw new ConflictError(
       box.status === 'open'
         ? `${box.code} is open: seal it before putting it away.`
-        : `${box.code} is ${box.status}${box.location_code ? ` in ${box.location_code}` : ''}: only a sealed box is put away.`,
+        : `${box.code} is ${boxStatusText(box.status)}${box.location_code ? ` in ${box.location_code}` : ''}: only a sealed box is put away.`,
     );
   }
   const [{ quarantine }] = (await db.query<{ quarantine: boolean }>(
@@ -478,12 +511,12 @@ export async function suggestLocation(db: Queryable, raw: string): Promise<Putaw
   const columns = `l.id, l.code, z.code AS zone_code, l.quarantine`;
   const [sameZone] = await db.query<Place>(
     `SELECT ${columns} FROM locations l JOIN locations z ON z.id = l.zone_id
-     WHERE l.kind = 'bin' AND ${hasRoom('$2')}
+     WHERE l.kind = 'bin' AND ${hasRoom('$2', '$3')}
        AND l.zone_id IN (SELECT p.zone_id FROM inventory_boxes o JOIN locations p ON p.id = o.location_id
                          JOIN inventory_boxes me ON me.id = $1
                          WHERE o.model_id = me.model_id AND o.grade = me.grade)
      ORDER BY l.code LIMIT 1`,
-    [id, quarantine],
+    [id, quarantine, roomFor],
   );
   if (sameZone) {
     return {
@@ -494,19 +527,91 @@ export async function suggestLocation(db: Queryable, raw: string): Promise<Putaw
   }
   const [empty] = await db.query<Place>(
     `SELECT ${columns} FROM locations l JOIN locations z ON z.id = l.zone_id
-     WHERE l.kind = 'bin' AND ${hasRoom('$1')}
+     WHERE l.kind = 'bin' AND ${hasRoom('$1', '$2')}
        AND NOT EXISTS (SELECT 1 FROM inventory_boxes o WHERE o.location_id = l.id)
      ORDER BY l.code LIMIT 1`,
-    [quarantine],
+    [quarantine, roomFor],
   );
   if (empty) return { box, location: empty, reason: 'The nearest empty bin.' };
+  const room = roomFor === 1 ? 'room' : `room for ${roomFor} boxes`;
   return {
     box,
     location: null,
     reason: quarantine
-      ? 'It holds a device on hold, and no quarantine bin has room.'
-      : 'No active bin has room: activate more locations.',
+      ? `It holds a device on hold, and no quarantine bin has ${room}.`
+      : `No active bin has ${room}: activate more locations.`,
   };
+}
+
+/** A location as putaway checks it, locked. */
+export type LockedLocation = {
+  id: number;
+  code: string;
+  active: boolean;
+  quarantine: boolean;
+  capacity_boxes: number | null;
+};
+
+/**
+ * Locks a location by its scanned code, or 404. Every writer locks its boxes first, then the
+ * location, so two putaways racing for a location's last place take turns (and never deadlock).
+ */
+export async function lockLocation(tx: Transaction, raw: string): Promise<LockedLocation> {
+  const code = labelCode(raw);
+  const [location] = await tx.query<LockedLocation>(
+    `SELECT id, code, active, quarantine, capacity_boxes FROM locations WHERE code = $1 FOR UPDATE`,
+    [code],
+  );
+  if (!location) throw new NotFoundError(`No location has the code ${code}.`);
+  return location;
+}
+
+/**
+ * Why `location` cannot take these boxes now, a sentence each; empty when it can take them all:
+ * it is active, each box is of its quarantine kind (a box holding a device on hold goes to the
+ * quarantine zone, and only such boxes do), and it has room for all of them. The location is
+ * locked, so its count of boxes holds until the caller commits.
+ */
+export async function placementRefusals(
+  tx: Transaction,
+  location: LockedLocation,
+  boxes: readonly { id: number; code: string }[],
+): Promise<string[]> {
+  if (!location.active) return [`${location.code} is not active.`];
+  const rows = await tx.query<{ id: number }>(
+    `SELECT DISTINCT inventory_box_id AS id FROM devices
+     WHERE inventory_box_id = ANY ($1::bigint[]) AND status = 'hold'`,
+    [boxes.map((box) => box.id)],
+  );
+  const held = new Set(rows.map((row) => row.id));
+  const refusals = boxes.flatMap((box) => {
+    if (held.has(box.id) && !location.quarantine) {
+      return [
+        `${box.code} holds a device on hold: it goes to the quarantine zone only, not ${location.code}.`,
+      ];
+    }
+    if (!held.has(box.id) && location.quarantine) {
+      return [
+        `${location.code} is in the quarantine zone: only boxes with a device on hold go there${boxes.length > 1 ? `, not ${box.code}` : ''}.`,
+      ];
+    }
+    return [];
+  });
+  const capacity = location.capacity_boxes;
+  if (capacity !== null) {
+    const [{ holds }] = (await tx.query<{ holds: number }>(
+      'SELECT count(*)::int AS holds FROM inventory_boxes WHERE location_id = $1',
+      [location.id],
+    )) as [{ holds: number }];
+    if (holds + boxes.length > capacity) {
+      refusals.push(
+        boxes.length === 1
+          ? `${location.code} is full (${holds} of ${capacity} boxes).`
+          : `${location.code} has room for ${Math.max(0, capacity - holds)} more, not ${boxes.length} boxes (it holds ${holds} of ${capacity}).`,
+      );
+    }
+  }
+  return refusals;
 }
 
 /**
@@ -521,20 +626,12 @@ export async function putAway(
   input: { box_code: string; location_code: string },
 ): Promise<{ box: InventoryBox; already: boolean }> {
   const box = await lockBox(tx, await boxIdByCode(tx, input.box_code));
-  const locationCode = labelCode(input.location_code);
-  const [location] = await tx.query<{
-    id: number;
-    code: string;
-    active: boolean;
-    quarantine: boolean;
-    capacity_boxes: number | null;
-  }>(
-    `SELECT id, code, active, quarantine, capacity_boxes FROM locations WHERE code = $1 FOR UPDATE`,
-    [locationCode],
-  );
-  if (!location) throw new NotFoundError(`No location has the code ${locationCode}.`);
+  const location = await lockLocation(tx, input.location_code);
   if (box.status === 'located' && box.location_id === location.id) {
     return { box: (await boxById(tx, box.id))!, already: true };
+  }
+  if (box.status === 'locked') {
+    throw new ConflictError(`${box.code} is locked by a count: finish the count first.`);
   }
   if (box.status !== 'sealed') {
     const where = box.location_id ? ` in ${(await boxById(tx, box.id))!.location_code}` : '';
@@ -544,27 +641,8 @@ export async function putAway(
         : `${box.code} is ${box.status}${where} already.`,
     );
   }
-  if (!location.active) throw new ConflictError(`${location.code} is not active.`);
-  const [{ held, boxes }] = (await tx.query<{ held: boolean; boxes: number }>(
-    `SELECT ${HOLDS_HELD} AS held,
-       (SELECT count(*)::int FROM inventory_boxes WHERE location_id = $2) AS boxes`,
-    [box.id, location.id],
-  )) as [{ held: boolean; boxes: number }];
-  if (held && !location.quarantine) {
-    throw new ConflictError(
-      `${box.code} holds a device on hold: it goes to the quarantine zone only, not ${location.code}.`,
-    );
-  }
-  if (!held && location.quarantine) {
-    throw new ConflictError(
-      `${location.code} is in the quarantine zone: only boxes with a device on hold go there.`,
-    );
-  }
-  if (location.capacity_boxes !== null && boxes >= location.capacity_boxes) {
-    throw new ConflictError(
-      `${location.code} is full (${boxes} of ${location.capacity_boxes} boxes).`,
-    );
-  }
+  const [refusal] = await placementRefusals(tx, location, [box]);
+  if (refusal) throw new ConflictError(refusal);
   await tx.query(
     `UPDATE inventory_boxes SET status = 'located', location_id = $2, located_at = now(),
        located_by = $3, updated_at = now() WHERE id = $1`,
@@ -598,7 +676,7 @@ export async function reopenBox(
   if (box.status === 'open') return (await boxById(tx, id))!;
   if (box.status !== 'sealed') {
     throw new ConflictError(
-      `${box.code} is ${box.status}: only a sealed box that is not put away is reopened.`,
+      `${box.code} is ${boxStatusText(box.status)}: only a sealed box that is not put away is reopened.`,
     );
   }
   await tx.query(

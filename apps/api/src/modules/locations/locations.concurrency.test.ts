@@ -1,12 +1,13 @@
 import type { BulkCreateResult, Location } from '@inventory/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type ApiClient } from '../../test/api-client.js';
+import { seedCatalogue } from '../../test/receiving-fixtures.js';
 import { bodyOf, createTestApp, createUser, login, type TestApp } from '../../test/test-app.js';
 
 /**
- * Two warehouse managers creating overlapping ranges at the same moment. On PostgreSQL
- * (TEST_DATABASE_URL) the two run on concurrent connections; on PGlite one after the other, and
- * the rules hold there too.
+ * Two warehouse managers creating overlapping ranges at the same moment; a manager deactivating
+ * a zone while a box or units are put in a bin of it. On PostgreSQL (TEST_DATABASE_URL) the two
+ * run on concurrent connections; on PGlite one after the other, and the rules hold there too.
  */
 
 let t: TestApp;
@@ -66,5 +67,95 @@ describe('two overlapping ranges created at the same moment', () => {
       expect(told).toEqual(overlap.sort());
       expect(answers[0]!.existing + answers[1]!.existing).toBe(8);
     }
+  });
+});
+
+/** A zone, an aisle and an active bin "<zone>-01-01" under it, with room for boxes. */
+async function activeZone(zoneCode: string): Promise<number> {
+  const zone = bodyOf<Location>(
+    await managers[0]!.post('/locations', { kind: 'zone', segment: zoneCode }),
+  ).data;
+  await range(managers[0]!, zone.id, '01', '01');
+  await managers[0]!.post('/locations/activation', { ids: [zone.id], active: true });
+  await t.db.query(`UPDATE locations SET capacity_boxes = 10 WHERE code = $1`, [
+    `${zoneCode}-01-01`,
+  ]);
+  return zone.id;
+}
+
+/** Nothing is held in an inactive location, nor below one. */
+const heldInactive = async () => {
+  const [row] = await t.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (
+       SELECT location_id FROM inventory_boxes WHERE location_id IS NOT NULL
+       UNION ALL SELECT location_id FROM stock_levels WHERE on_hand > 0
+     ) held
+     JOIN locations bin ON bin.id = held.location_id
+     JOIN locations zone ON zone.id = bin.zone_id
+     WHERE NOT bin.active OR NOT zone.active`,
+  );
+  return row!.n;
+};
+
+describe('a zone deactivated while something is put in a bin of it', () => {
+  it('either stays active and holds it, or is inactive and was given nothing', async () => {
+    const { models } = await seedCatalogue(t);
+    const [item] = await t.db.query<{ id: number }>(
+      `INSERT INTO accessories (sku, name, kind) VALUES ('RACE-1', 'Race cable', 'cable')
+       RETURNING id::int AS id`,
+    );
+    const outcomes: string[] = [];
+    for (const [n, zoneCode] of ['V', 'W', 'X', 'Y', 'Z', 'K', 'L', 'M'].entries()) {
+      const zone = await activeZone(zoneCode);
+      const bin = `${zoneCode}-01-01`;
+      const [box] = await t.db.query<{ code: string }>(
+        `INSERT INTO inventory_boxes (model_id, grade, max_qty, qty, status, sealed_at)
+         VALUES ($1, 'A', 10, 1, 'sealed', now()) RETURNING code`,
+        [models.a15],
+      );
+      // Every other round a box is put away, else units are received: both write a bin.
+      const putting =
+        n % 2 === 0
+          ? managers[1]!.post('/putaway', { box_code: box!.code, location_code: bin })
+          : managers[1]!.post('/accessory-stock/receipts', {
+              accessory_id: item!.id,
+              location_id: (
+                await t.db.query<{ id: number }>(
+                  'SELECT id::int AS id FROM locations WHERE code = $1',
+                  [bin],
+                )
+              )[0]!.id,
+              qty: 5,
+              reference: `PO-${zoneCode}`,
+            });
+      const [deactivated, put] = await Promise.all([
+        managers[0]!.post('/locations/activation', { ids: [zone], active: false }),
+        putting,
+      ]);
+      const won = [deactivated.statusCode, put.statusCode].map((status) => status < 300);
+      // Exactly one wins; the other is told why: the zone holds stock (409), the bin is not
+      // active (putaway's 409, a receipt's 422), or, caught between, try again (409).
+      const statuses = [deactivated.statusCode, put.statusCode];
+      expect(won.filter(Boolean), `${deactivated.body} / ${put.body}`).toHaveLength(1);
+      expect([409, 422]).toContain(statuses.find((status) => status >= 300));
+      const [zoneRow] = await t.db.query<{ active: boolean; holds: number }>(
+        'SELECT active, location_holds(id) AS holds FROM locations WHERE id = $1',
+        [zone],
+      );
+      expect(zoneRow).toEqual(won[0] ? { active: false, holds: 0 } : { active: true, holds: 1 });
+      expect(await heldInactive()).toBe(0);
+      outcomes.push(won[0] ? 'deactivated' : 'put');
+    }
+    // The figures the list shows agree with what is held.
+    const [wrong] = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM locations l
+       WHERE location_holds(l.id) <> (
+         SELECT count(*) FROM (
+           SELECT location_id FROM inventory_boxes WHERE location_id IS NOT NULL
+           UNION ALL SELECT location_id FROM stock_levels WHERE on_hand > 0
+         ) held WHERE held.location_id IN (SELECT location_subtree(l.id)))`,
+    );
+    expect(wrong!.n).toBe(0);
+    expect(outcomes).toHaveLength(8);
   });
 });

@@ -27,12 +27,17 @@ const LOCATION_FROM = `locations l
   LEFT JOIN locations p ON p.id = l.parent_id
   LEFT JOIN users au ON au.id = l.last_audit_by`;
 
+/** What a location and all below it hold: the sum of its counters' shards (migration 0032). */
+const holdsOf = (id: string) =>
+  `(SELECT COALESCE(sum(h.here + h.below), 0)::int FROM location_holdings h
+    WHERE h.location_id = ${id})`;
+
 /** A location never audited is never due: it sorts last and is not in the "audit due" filter. */
 const NEXT_AUDIT_SORT = `COALESCE(l.next_audit_due, 'infinity'::date)`;
 
 const LOCATION_COLUMNS = `l.id, l.code, l.kind, l.parent_id, p.code AS parent_code, l.zone_id,
   z.code AS zone_code, l.name, l.quarantine, l.capacity_boxes, l.active,
-  location_holds(l.id) AS holds, ${isoTextSql('l.last_audit_at')} AS last_audit_at,
+  ${holdsOf('l.id')} AS holds, ${isoTextSql('l.last_audit_at')} AS last_audit_at,
   au.name AS last_audit_by_name, to_char(l.next_audit_due, 'YYYY-MM-DD') AS next_audit_due,
   ${NEXT_AUDIT_SORT} <= current_date AS audit_due, ${isoTextSql('l.created_at')} AS created_at,
   ${isoTextSql('l.updated_at')} AS updated_at`;
@@ -60,13 +65,13 @@ const locationSql: ListSql<ListQueryOf<typeof locationList>> = {
 };
 
 /**
- * The location list. Its answers are not kept: what a location holds is counted by
- * location_holds from counted stock (and later inventory boxes), tables written too often to
- * carry a data version (decision 0010).
+ * The location list. It keeps its answers: what a location holds is counted as it changes, in
+ * location_holdings, whose version moves with every commit that changes a count (migration 0032).
  */
 export const locationListStore: ListStore<typeof locationList> = {
   contract: locationList,
   list: locationSql,
+  reads: ['locations', 'users', 'location_holdings'],
 };
 
 export const findLocation = (db: Queryable, id: number): Promise<Location> =>
@@ -407,9 +412,30 @@ async function lockChosen(tx: Queryable, ids: readonly number[]) {
   return rows;
 }
 
+/** Refuses (409) a deactivation of locations that hold anything, in them or below them. */
+async function refuseHolding(tx: Queryable, ids: readonly number[]) {
+  const holding = await tx.query<{ code: string; holds: number }>(
+    `SELECT code, holds FROM (
+       SELECT l.code, ${holdsOf('l.id')} AS holds FROM locations l WHERE l.id = ANY($1::bigint[])
+     ) chosen WHERE holds > 0 ORDER BY code LIMIT 5`,
+    [ids],
+  );
+  if (holding.length > 0) {
+    const named = holding.map((row) => `${row.code} (${row.holds})`).join(', ');
+    throw new ConflictError(
+      `Not deactivated: ${named} ${holding.length === 1 ? 'holds' : 'hold'} stock, in ${holding.length === 1 ? 'it' : 'them'} or in the locations below. Move it out first.`,
+    );
+  }
+}
+
 /**
  * Activates or deactivates the chosen locations and every location below them, all or none. A
  * location that holds anything, itself or below it, is not deactivated: the 409 names it.
+ *
+ * Exact under concurrent putaway and stock moves: whoever puts something in a location keeps it
+ * locked until commit (migration 0032), so the update below waits for them, and what they put
+ * is counted by the check after it (the transaction then rolls back). Locked in id order, as
+ * those writers lock theirs.
  */
 export async function setLocationsActive(
   tx: Transaction,
@@ -419,27 +445,21 @@ export async function setLocationsActive(
   active: boolean,
 ): Promise<{ changed: number }> {
   await lockChosen(tx, ids);
-  if (!active) {
-    const holding = await tx.query<{ code: string; holds: number }>(
-      `SELECT code, holds FROM (
-         SELECT code, location_holds(id) AS holds FROM locations WHERE id = ANY($1::bigint[])
-       ) chosen WHERE holds > 0 ORDER BY code LIMIT 5`,
-      [ids],
-    );
-    if (holding.length > 0) {
-      const named = holding.map((row) => `${row.code} (${row.holds})`).join(', ');
-      throw new ConflictError(
-        `Not deactivated: ${named} ${holding.length === 1 ? 'holds' : 'hold'} stock, in ${holding.length === 1 ? 'it' : 'them'} or in the locations below. Move it out first.`,
-      );
-    }
-  }
+  // A first answer before any row changes: a zone that holds stock is refused at once.
+  if (!active) await refuseHolding(tx, ids);
   const changed = await tx.query<{ id: number; code: string }>(
-    `UPDATE locations SET active = $2, updated_at = now(), updated_by = $3
-     WHERE id IN (SELECT location_subtree(chosen) FROM unnest($1::bigint[]) AS chosen)
-       AND active <> $2
+    `WITH below AS (
+       SELECT id FROM locations
+       WHERE id IN (SELECT location_subtree(chosen) FROM unnest($1::bigint[]) AS chosen)
+         AND active <> $2
+       ORDER BY id FOR NO KEY UPDATE
+     )
+     UPDATE locations SET active = $2, updated_at = now(), updated_by = $3
+     WHERE id IN (SELECT id FROM below)
      RETURNING id, code`,
     [ids, active, actor.userId],
   );
+  if (!active) await refuseHolding(tx, ids);
   if (changed.length > 0) {
     await recordAudits(
       tx,

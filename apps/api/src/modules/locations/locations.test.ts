@@ -278,15 +278,22 @@ describe('activation', () => {
 
   it('keeps a location active that holds anything, itself or below it (409 naming it)', async () => {
     const level = await byCode('A-01-03-B');
-    // Nothing can be put in a location before putaway exists: this database pretends one level
-    // holds 3 boxes, as counted stock and inventory boxes will make location_holds count.
-    await t.db.exec(`CREATE OR REPLACE FUNCTION location_holds(p_location_id bigint) RETURNS int
-      LANGUAGE sql STABLE AS $$
-        SELECT CASE WHEN ${level.id} IN (SELECT location_subtree(p_location_id)) THEN 3 ELSE 0 END
-      $$`);
+    // Three item levels with units in the level, as counted stock leaves them.
+    await t.db.query(
+      `WITH items AS (
+         INSERT INTO accessories (sku, name, kind)
+         SELECT 'HELD-' || n, 'Held cable ' || n, 'cable' FROM generate_series(1, 3) AS n
+         RETURNING id
+       )
+       INSERT INTO stock_levels (item_kind, item_id, location_id, on_hand)
+       SELECT 'accessory', id, $1, 2 FROM items`,
+      [level.id],
+    );
     try {
       const rack = await byCode('A-01-03');
       expect(rack.holds).toBe(3);
+      expect((await byCode('A-01-03-B')).holds).toBe(3);
+      expect((await byCode('A-01-03-A')).holds).toBe(0);
       const refused = await manager.post('/locations/activation', {
         ids: [(await byCode('A-01-03-A')).id, rack.id],
         active: false,
@@ -302,9 +309,50 @@ describe('activation', () => {
       });
       expect(bodyOf(emptyOne).data).toEqual({ changed: 1 });
     } finally {
-      await t.db.exec(`CREATE OR REPLACE FUNCTION location_holds(p_location_id bigint)
-        RETURNS int LANGUAGE sql STABLE AS $$ SELECT 0 $$`);
+      await t.db.query('UPDATE stock_levels SET on_hand = 0 WHERE location_id = $1', [level.id]);
     }
+    // Emptied, it holds nothing, and neither does its rack.
+    expect((await byCode('A-01-03')).holds).toBe(0);
+  });
+
+  it('counts what is held where it is held: a move updates both paths', async () => {
+    const [from, to] = [await byCode('A-01-03-C'), await byCode('A-01-03-D')];
+    const [level] = await t.db.query<{ id: number }>(
+      `INSERT INTO stock_levels (item_kind, item_id, location_id, on_hand)
+       SELECT 'accessory', min(id), $1, 5 FROM accessories RETURNING id`,
+      [from.id],
+    );
+    const holdsOf = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          ['A', 'A-01', 'A-01-03', 'A-01-03-C', 'A-01-03-D'].map(
+            async (code) => [code, (await byCode(code)).holds] as const,
+          ),
+        ),
+      );
+    expect(await holdsOf()).toEqual({
+      A: 1,
+      'A-01': 1,
+      'A-01-03': 1,
+      'A-01-03-C': 1,
+      'A-01-03-D': 0,
+    });
+    await t.db.query('UPDATE stock_levels SET location_id = $2 WHERE id = $1', [level!.id, to.id]);
+    expect(await holdsOf()).toMatchObject({ 'A-01-03': 1, 'A-01-03-C': 0, 'A-01-03-D': 1 });
+    await t.db.query('DELETE FROM stock_levels WHERE id = $1', [level!.id]);
+    expect(await holdsOf()).toMatchObject({ A: 0, 'A-01-03-D': 0 });
+  });
+
+  it('never lets anything into an inactive location, whoever writes it', async () => {
+    const inactive = await byCode('A-01-04-D');
+    expect(inactive.active).toBe(false);
+    await expect(
+      t.db.query(
+        `INSERT INTO stock_levels (item_kind, item_id, location_id, on_hand)
+         SELECT 'accessory', min(id), $1, 1 FROM accessories`,
+        [inactive.id],
+      ),
+    ).rejects.toThrow('Location A-01-04-D is not active: nothing can be put there.');
   });
 
   it('needs at least one location', async () => {

@@ -1,4 +1,6 @@
 import {
+  devicePhotoAttachments,
+  PHOTO_GRADES,
   TEST_ITEMS,
   type FieldErrors,
   type TestOutcome,
@@ -7,6 +9,7 @@ import {
 import type * as z from 'zod/mini';
 import type { Transaction } from '../../db/db.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.js';
+import { TRANSACTION_TIME } from '../../toolkit/lifecycle.js';
 import { applyDeviceAction } from '../devices/index.js';
 import { scanAnswer, scannedDevice, type Actor } from './production.service.js';
 
@@ -45,6 +48,16 @@ export async function recordTest(
     if (!input.wipe_method) missing.wipe_method = ['Record the wipe before grading.'];
     if (!input.wipe_certificate) missing.wipe_certificate = ['Enter the wipe certificate id.'];
     if (!input.grade || input.grade === 'F') missing.grade = ['Choose the grade (A+ to D).'];
+    if (input.grade && (PHOTO_GRADES as readonly string[]).includes(input.grade)) {
+      const [photo] = await tx.query(
+        `SELECT 1 FROM attachments WHERE record_kind = $1 AND record_id = $2
+           AND content_type LIKE 'image/%' LIMIT 1`,
+        [devicePhotoAttachments.kind, input.device_id],
+      );
+      if (!photo) {
+        missing.photos = [`Attach a photo of the device before you grade it ${input.grade}.`];
+      }
+    }
     if (failedItems.length > 0) {
       missing.items = [`A device that passes passes every item: ${failedItems.join(', ')} failed.`];
     }
@@ -56,36 +69,21 @@ export async function recordTest(
 
   const held = lock ? (input.frp_lock ? 'frp' : 'activation_lock') : listed ? 'blacklist' : null;
   const result = held ? 'hold' : input.outcome;
-  await tx.query(
-    `UPDATE devices SET
-       wipe_method = COALESCE($2, wipe_method), wipe_certificate = COALESCE($3, wipe_certificate),
-       wiped_at = CASE WHEN $2::text IS NULL THEN wiped_at ELSE now() END,
-       frp_lock = $4, battery_health = $5,
-       color_id = COALESCE($6, color_id), capacity_gb = COALESCE($7, capacity_gb),
-       grade = CASE WHEN $8 = 'pass' THEN $9 WHEN $8 = 'fail' THEN 'F' ELSE grade END,
-       graded_at = CASE WHEN $8 = 'pass' THEN now() ELSE graded_at END,
-       graded_by = CASE WHEN $8 = 'pass' THEN $10 ELSE graded_by END,
-       blacklist_state = CASE WHEN $11 THEN 'blocked' ELSE 'clean' END,
-       blacklist_checked_at = now(), updated_at = now()
-     WHERE id = $1`,
-    [
-      input.device_id,
-      input.wipe_method ?? null,
-      input.wipe_certificate ?? null,
-      lock,
-      input.battery_health,
-      input.color_id ?? null,
-      input.capacity_gb ?? null,
-      result,
-      input.grade ?? null,
-      actor.userId,
-      listed !== undefined,
-    ],
+  // The test takes the diagnostic results that waited for it, whether it used them or not.
+  const [diagnostics] = await tx.query<{ file_name: string }>(
+    'DELETE FROM device_diagnostics WHERE device_id = $1 RETURNING file_name',
+    [input.device_id],
   );
+  const tool = input.tool ?? 'manual';
+  if (tool === 'diagnostic_file' && !diagnostics) {
+    throw new ValidationError({
+      tool: ['No diagnostic results wait for this device: fill the checklist by hand.'],
+    });
+  }
   const [test] = await tx.query<{ id: number }>(
     `INSERT INTO device_tests (device_id, tester_id, items, battery_health, grade, issue_codes,
-       cosmetic_notes, result)
-     VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8) RETURNING id`,
+       cosmetic_notes, result, tool)
+     VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8, $9) RETURNING id`,
     [
       input.device_id,
       actor.userId,
@@ -95,11 +93,35 @@ export async function recordTest(
       issueCodes,
       input.cosmetic_notes ?? null,
       result,
+      tool,
     ],
   );
   const testId = test!.id;
   const ref = { type: 'device_test', id: testId };
-  const data = input.station ? { station: input.station } : {};
+  const data = {
+    ...(input.station && { station: input.station }),
+    ...(tool === 'diagnostic_file' && { diagnostic_file: diagnostics!.file_name }),
+  };
+  // What the bench read goes on the device with its step, in the lifecycle's one update.
+  const columns = {
+    frp_lock: lock,
+    battery_health: input.battery_health,
+    blacklist_state: listed ? 'blocked' : 'clean',
+    blacklist_checked_at: TRANSACTION_TIME,
+    ...(input.wipe_method && {
+      wipe_method: input.wipe_method,
+      wiped_at: TRANSACTION_TIME,
+    }),
+    ...(input.wipe_certificate && { wipe_certificate: input.wipe_certificate }),
+    ...(input.color_id && { color_id: input.color_id }),
+    ...(input.capacity_gb && { capacity_gb: input.capacity_gb }),
+    ...(result === 'pass' && {
+      grade: input.grade,
+      graded_at: TRANSACTION_TIME,
+      graded_by: actor.userId,
+    }),
+    ...(result === 'fail' && { grade: 'F' }),
+  };
   if (held) {
     await applyDeviceAction(tx, actor, meta, {
       deviceIds: [input.device_id],
@@ -107,6 +129,7 @@ export async function recordTest(
       holdReason: held,
       ref,
       data,
+      columns,
     });
   } else {
     await applyDeviceAction(tx, actor, meta, {
@@ -115,6 +138,7 @@ export async function recordTest(
       ref,
       data:
         result === 'pass' ? { ...data, grade: input.grade } : { ...data, issue_codes: issueCodes },
+      columns,
     });
   }
   const after = await scannedDevice(tx, found.identifier);

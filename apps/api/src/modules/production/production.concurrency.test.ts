@@ -6,20 +6,27 @@ import {
   stagedBox,
   type ProductionPlaces,
 } from '../../test/production-fixtures.js';
-import { bodyOf, type TestApp } from '../../test/test-app.js';
+import { bodyOf, createUser, type TestApp } from '../../test/test-app.js';
 
 /**
- * Two approvals of overlapping boxes, two leaders handing out the same box. On PostgreSQL
+ * Two approvals of overlapping boxes, two leaders handing out, reassigning or re-grading the same
+ * devices. On PostgreSQL
  * (TEST_DATABASE_URL) the requests run on concurrent connections; on PGlite one at a time.
  */
 
 let t: TestApp;
 let admin: ApiClient;
 let places: ProductionPlaces;
+let thirdWorker: number;
 
 beforeAll(async () => {
   ({ t, admin } = await createAdminTestApp());
   places = await seedProduction(t);
+  thirdWorker = await createUser(t.db, {
+    userName: 'worker3',
+    password: 'worker3-password-1',
+    roles: ['Production Worker'],
+  });
 });
 afterAll(() => t.close());
 
@@ -83,6 +90,63 @@ describe('at the same time', () => {
         [box.id],
       );
       expect(counts).toEqual({ assigned: 3, workers: 1, events: 3 });
+    }
+  });
+
+  it('two leaders reassigning the same box’s devices: exactly one wins, every device moved once', async () => {
+    const [one, two] = places.workers;
+    for (let round = 0; round < 5; round++) {
+      const box = await stagedBox(t.db, places, 3);
+      const request = await newRequest();
+      await admin.post(`/product-requests/${request}/approval`, { warehouse_box_ids: [box.id] });
+      const handed = await admin.post('/product-team/assignments', {
+        warehouse_box_id: box.id,
+        worker_id: one!.id,
+      });
+      expect(handed.statusCode, handed.body).toBe(201);
+      const move = (client: ApiClient, to: number) =>
+        client.post('/product-team/reassignments', {
+          warehouse_box_id: box.id,
+          from_worker_id: one!.id,
+          worker_id: to,
+        });
+      const answers = await Promise.all([move(places.leader, two!.id), move(admin, thirdWorker)]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      const [counts] = await t.db.query<{ workers: number; moved: number }>(
+        `SELECT count(DISTINCT pa.worker_id)::int AS workers,
+           (SELECT count(*)::int FROM device_events e JOIN devices d ON d.id = e.device_id
+            WHERE d.warehouse_box_id = $1 AND e.type = 'reassigned') AS moved
+         FROM production_assignments pa WHERE pa.warehouse_box_id = $1 AND pa.worker_id <> $2`,
+        [box.id, one!.id],
+      );
+      expect(counts).toEqual({ workers: 1, moved: 3 });
+    }
+  });
+
+  it('two leaders re-grading the same device: exactly one sends it back', async () => {
+    const [one] = places.workers;
+    for (let round = 0; round < 5; round++) {
+      const box = await stagedBox(t.db, places, 1);
+      const request = await newRequest();
+      await admin.post(`/product-requests/${request}/approval`, { warehouse_box_ids: [box.id] });
+      await admin.post('/product-team/assignments', {
+        warehouse_box_id: box.id,
+        worker_id: one!.id,
+      });
+      await t.db.query("UPDATE devices SET status = 'failed_qc' WHERE warehouse_box_id = $1", [
+        box.id,
+      ]);
+      const answers = await Promise.all([
+        places.leader.post('/product-team/regrades', { code: box.imeis[0], reason: 'first' }),
+        admin.post('/product-team/regrades', { code: box.imeis[0], reason: 'second' }),
+      ]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      const [events] = await t.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM device_events e JOIN devices d ON d.id = e.device_id
+         WHERE d.imei = $1 AND e.type = 'regrade_requested'`,
+        [box.imeis[0]],
+      );
+      expect(events!.n).toBe(1);
     }
   });
 });

@@ -294,7 +294,7 @@ export const productionWorkers = (db: Db) =>
     [PRODUCTION_WORKER_ROLE_KEY],
   );
 
-async function workerOf(tx: Transaction, workerId: number) {
+export async function workerOf(tx: Transaction, workerId: number) {
   const [worker] = await tx.query<{ id: number; name: string }>(
     `SELECT u.id, u.name FROM users u
      WHERE u.id = $1 AND u.status = 'active' AND EXISTS (
@@ -376,36 +376,76 @@ export async function assignBox(
   return { devices: deviceIds.length, device_ids: deviceIds, box: await leaderBox(tx, box.id) };
 }
 
-/** Moves devices still in production to another worker; each move is on the device's timeline. */
+/**
+ * Moves devices still in production to another worker: those named, or a box's (all, or those of
+ * one worker). The rows are locked in device order and, with `from_worker_id`, taken only while
+ * still with that worker, so of two leaders moving the same devices at once the second finds
+ * them moved (409). Each move is on the device's timeline and in the audit log.
+ */
 export async function reassignDevices(
   tx: Transaction,
   { actor, meta }: Actor,
   input: z.output<typeof reassignmentSchema>,
 ) {
+  if (!input.device_ids && input.warehouse_box_id === undefined) {
+    throw fieldError('device_ids', 'Choose the devices to reassign, or a box.');
+  }
+  if (input.from_worker_id === input.worker_id) {
+    throw fieldError('worker_id', 'Choose another worker than the one who has them.');
+  }
   const worker = await workerOf(tx, input.worker_id);
+  let box: { code: string } | undefined;
+  if (input.warehouse_box_id !== undefined) {
+    [box] = await tx.query<{ code: string }>('SELECT code FROM warehouse_boxes WHERE id = $1', [
+      input.warehouse_box_id,
+    ]);
+    if (!box) {
+      throw new NotFoundError(`There is no warehouse box with id ${input.warehouse_box_id}.`);
+    }
+  }
   const moved = await tx.query<{ device_id: number; from_worker: number }>(
     `WITH locked AS (
        SELECT pa.device_id, pa.worker_id FROM production_assignments pa
        JOIN devices d ON d.id = pa.device_id AND d.status = 'in_production'
-       WHERE pa.device_id = ANY ($1::bigint[]) ORDER BY pa.device_id FOR UPDATE OF pa)
+       WHERE ($1::bigint[] IS NULL OR pa.device_id = ANY ($1::bigint[]))
+         AND ($4::bigint IS NULL OR pa.warehouse_box_id = $4)
+         AND ($5::bigint IS NULL OR pa.worker_id = $5)
+       ORDER BY pa.device_id FOR UPDATE OF pa)
      UPDATE production_assignments pa SET worker_id = $2, assigned_at = now(), assigned_by = $3
      FROM locked WHERE pa.device_id = locked.device_id
      RETURNING pa.device_id, locked.worker_id AS from_worker`,
-    [input.device_ids, worker.id, actor.userId],
+    [
+      input.device_ids ?? null,
+      worker.id,
+      actor.userId,
+      input.warehouse_box_id ?? null,
+      input.from_worker_id ?? null,
+    ],
   );
-  if (moved.length < new Set(input.device_ids).size) {
-    throw new ConflictError(
-      `${new Set(input.device_ids).size - moved.length} of the devices are not in production: only devices in production move between workers.`,
-    );
+  const whose = input.from_worker_id === undefined ? '' : ' with that worker';
+  if (input.device_ids) {
+    const wanted = new Set(input.device_ids).size;
+    if (moved.length < wanted) {
+      throw new ConflictError(
+        `${wanted - moved.length} of the devices are not in production${whose}${box ? ` in ${box.code}` : ''}: only devices in production move between workers.`,
+      );
+    }
+  } else if (moved.length === 0) {
+    throw new ConflictError(`${box!.code} has no device in production${whose} to move.`);
   }
   await tx.query(
     `INSERT INTO device_events (device_id, actor_id, actor_name, type, data)
-     SELECT unnest($1::bigint[]), $2, $3, 'reassigned', $4::jsonb`,
+     SELECT m.device_id, $2, $3, 'reassigned',
+       jsonb_build_object('worker_id', $4::bigint, 'worker', $5::text, 'from_worker', u.name)
+     FROM unnest($1::bigint[], $6::bigint[]) AS m (device_id, from_worker)
+     JOIN users u ON u.id = m.from_worker`,
     [
       moved.map((row) => row.device_id),
       actor.userId,
       actor.userName,
-      JSON.stringify({ worker_id: worker.id, worker: worker.name }),
+      worker.id,
+      worker.name,
+      moved.map((row) => row.from_worker),
     ],
   );
   await recordAudits(
@@ -465,6 +505,9 @@ export async function scannedDevice(db: Db | Transaction, code: string, lock = f
   return device;
 }
 
+/** What a scan finds of the device; the route adds the diagnostic results waiting for it. */
+export type ScanFinding = Omit<WorkerScan, 'diagnostics'>;
+
 /**
  * What the worker's scan finds: a device of the caller's queue is ready; one graded, failed or
  * held in production says so (a repeated scan); anything else is refused with the reason.
@@ -473,7 +516,7 @@ export function scanAnswer(
   device: ScannedDevice | undefined,
   code: string,
   me: Principal,
-): WorkerScan {
+): ScanFinding {
   if (!device) throw new NotFoundError(`No device has the IMEI ${code}.`);
   const { worker_id: workerId, worker_name: workerName, ...shown } = device;
   if (workerId !== null && device.status !== 'in_production') {

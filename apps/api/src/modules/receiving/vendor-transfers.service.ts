@@ -24,6 +24,7 @@ import type {
 import { preparedOf } from '../../toolkit/resource.js';
 import { auditActor, recordAudit } from '../audit/index.js';
 import { applyDeviceAction } from '../devices/index.js';
+import { inventoryBoxCodeOf } from '../inventory/index.js';
 import { MODEL_DISPLAY_NAME } from '../master-data/index.js';
 import type { Principal, RequestMeta } from '../../http/principal.js';
 
@@ -132,11 +133,11 @@ export async function findTransfer(
   return transfer;
 }
 
-/** The devices on a transfer, as they are now. */
+/** The devices on a transfer, as they are now, with the box to take each from. */
 export function transferDevices(db: Queryable, id: number): Promise<TransferDevice[]> {
   return db.query<TransferDevice>(
     `SELECT d.id AS device_id, d.imei, d.meid, ${MODEL_DISPLAY_NAME} AS model, d.status,
-       d.hold_reason, wb.code AS container, td.unit_cost_cents::float8 AS unit_cost_cents,
+       d.hold_reason, COALESCE(${inventoryBoxCodeOf('d.inventory_box_id')}, wb.code) AS container, td.unit_cost_cents::float8 AS unit_cost_cents,
        to_json(td.added_at) #>> '{}' AS added_at
      FROM vendor_transfer_devices td
      JOIN devices d ON d.id = td.device_id

@@ -1,7 +1,8 @@
+import type { StockCountResult } from '@inventory/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminTestApp, type ApiClient } from '../../test/api-client.js';
 import { ledgerOf, seedStockPlaces, type StockPlaces } from '../../test/stock-fixtures.js';
-import type { TestApp } from '../../test/test-app.js';
+import { bodyOf, type TestApp } from '../../test/test-app.js';
 
 /**
  * Many takers of the last units at once. On PostgreSQL (TEST_DATABASE_URL) the requests run on
@@ -82,5 +83,91 @@ describe('many takers of the last units', () => {
     // Moves keep the units; only the adjustments that succeeded took any.
     expect(atAandB).toBe(15 - taken);
     expect(taken).toBeGreaterThan(0);
+  });
+});
+
+const count = (kind: 'accessory' | 'part', itemId: number, location: number, counted: number) =>
+  admin.post(`/${kind}-stock/counts`, {
+    [`${kind}_id`]: itemId,
+    location_id: location,
+    counted_qty: counted,
+  });
+const countMoves = (kind: 'accessory' | 'part', itemId: number) =>
+  t.db.query<{ qty: number }>(
+    "SELECT qty FROM stock_moves WHERE item_kind = $1 AND item_id = $2 AND reason = 'count'",
+    [kind, itemId],
+  );
+
+describe('counts of one level at once', () => {
+  it('take turns: the first writes the difference, the others find the books right', async () => {
+    const [a] = places.bins as [number];
+    const [before] = await t.db.query<{ on_hand: number }>(
+      'SELECT on_hand FROM stock_levels WHERE accessory_id = $1 AND location_id = $2',
+      [places.accessory, a],
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => count('accessory', places.accessory, a, before!.on_hand + 6)),
+    );
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(201);
+    const differences = answers
+      .map((answer) => bodyOf<StockCountResult>(answer).data.lines[0]!.difference)
+      .sort((x, y) => y - x);
+    // Had they not waited for each other, each would have found the old books and added 6.
+    expect(differences).toEqual([6, 0, 0, 0, 0, 0, 0, 0]);
+    for (const row of await ledgerOf(t.db, 'accessory', places.accessory)) {
+      expect(row.ledger).toBe(row.on_hand);
+    }
+  });
+
+  it('of units found where the books had none: one level, one move', async () => {
+    const [, , c] = places.bins as [number, number, number];
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => count('part', places.part, c, 3)),
+    );
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(201);
+    const [level] = await t.db.query<{ on_hand: number }>(
+      'SELECT on_hand FROM stock_levels WHERE part_id = $1 AND location_id = $2',
+      [places.part, c],
+    );
+    expect(level!.on_hand).toBe(3);
+    expect(await countMoves('part', places.part)).toEqual([{ qty: 3 }]);
+  });
+
+  it('beside receipts, moves and whole-bin counts of the same part: no deadlock, the ledger adds up', async () => {
+    const [a, b, c] = places.bins as [number, number, number];
+    const receipt = (location: number) =>
+      admin.post('/part-stock/receipts', {
+        part_id: places.part,
+        location_id: location,
+        vendor_id: places.vendor,
+        qty: 2,
+        unit_cost_cents: 500,
+        reference: 'INV-RACE',
+      });
+    const binCount = (location: number, counted: number) =>
+      admin.post('/part-stock/bin-counts', {
+        location_id: location,
+        lines: [{ part_id: places.part, counted_qty: counted }],
+      });
+    const move = (from: number, to: number) =>
+      admin.post('/part-stock/moves', {
+        part_id: places.part,
+        from_location_id: from,
+        to_location_id: to,
+        qty: 1,
+      });
+    const answers = await Promise.all([
+      ...Array.from({ length: 6 }, (_, i) => receipt([a, b, c][i % 3]!)),
+      ...Array.from({ length: 6 }, (_, i) => count('part', places.part, [a, b, c][i % 3]!, 4)),
+      ...Array.from({ length: 4 }, (_, i) => binCount([a, c][i % 2]!, 5)),
+      ...Array.from({ length: 6 }, (_, i) => move([a, b, c][i % 3]!, [b, c, a][i % 3]!)),
+    ]);
+    for (const answer of answers) expect([201, 422], answer.body).toContain(answer.statusCode);
+    // Counts and receipts never refuse here; only a move may find its bin empty.
+    expect(answers.slice(0, 16).every((answer) => answer.statusCode === 201)).toBe(true);
+    for (const row of await ledgerOf(t.db, 'part', places.part)) {
+      expect(row.on_hand).toBeGreaterThanOrEqual(0);
+      expect(row.ledger).toBe(row.on_hand);
+    }
   });
 });

@@ -53,8 +53,8 @@ export const accessoryStockStore: ListStore<typeof accessoryStockList> = {
 };
 
 /**
- * Parts with their stock over every location and their use in the last 30 days (from the daily
- * usage rows, never the ledger). Every active part is listed, so a part never received shows its
+ * Parts with their stock over every location, their latest count and their use in the last 30
+ * days (from the daily usage rows, never the ledger). Every active part is listed, so a part never received shows its
  * reorder flag too; an inactive one while it still has units.
  */
 export const partStockStore: ListStore<typeof partStockList> = {
@@ -65,7 +65,8 @@ export const partStockStore: ListStore<typeof partStockList> = {
         SELECT COALESCE(sum(s.on_hand), 0)::int AS on_hand,
           COALESCE(sum(s.reserved), 0)::int AS reserved,
           COALESCE(json_agg(json_build_object('location_id', s.location_id, 'location', l.code,
-            'on_hand', s.on_hand) ORDER BY l.code) FILTER (WHERE s.on_hand > 0), '[]') AS bins
+            'on_hand', s.on_hand) ORDER BY l.code) FILTER (WHERE s.on_hand > 0), '[]') AS bins,
+          max(s.last_counted_at) AS last_counted_at
         FROM stock_levels s JOIN locations l ON l.id = s.location_id WHERE s.part_id = p.id
       ) lv
       CROSS JOIN LATERAL (
@@ -77,7 +78,7 @@ export const partStockStore: ListStore<typeof partStockList> = {
       p.cost_cents, lv.on_hand, lv.reserved, lv.on_hand - lv.reserved AS available,
       usage.used AS used_30d, p.reorder_point,
       (p.reorder_point > 0 AND lv.on_hand - lv.reserved <= p.reorder_point) AS below_reorder,
-      lv.bins`,
+      lv.bins, ${iso('lv.last_counted_at')} AS last_counted_at`,
     sorts: {
       part_number: { sql: 'lower(p.part_number)', type: 'text' },
       name: { sql: 'lower(p.name)', type: 'text' },

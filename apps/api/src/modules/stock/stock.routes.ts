@@ -4,7 +4,9 @@ import {
   accessoryStockEndpoints,
   partStockEndpoints,
   reorderListExportEndpoint,
+  type StockItemKind,
 } from '@inventory/contract';
+import { registerPrintable } from '../../toolkit/documents/print.js';
 import { pickerOptions } from '../../toolkit/pickers.js';
 import { registerList } from '../../toolkit/resource.js';
 import { MODEL_PICKER } from '../master-data/index.js';
@@ -16,9 +18,11 @@ import {
   reorderListFile,
   STOCK_PICKERS,
 } from './stock.lists.js';
+import { countStock, type StockCount } from './stock-counts.js';
+import { accessoryBinsToLabel, binLabels, partBinsToLabel } from './stock-labels.js';
 import { adjustStock, moveStock, receiveStock } from './stock.service.js';
 
-/** Counted stock: accessory bins, repair parts and the accessory dashboard. */
+/** Counted stock: accessory bins, repair parts, their counts and labels, the accessory dashboard. */
 export const stockModule: AppModule = {
   name: 'stock',
   register(context) {
@@ -67,6 +71,33 @@ export const stockModule: AppModule = {
         ),
       ),
     );
+    endpoint(accessoryStockEndpoints.stockCount, ({ principal, meta, body }) =>
+      db.transaction((tx) =>
+        countStock(tx, { actor: principal, meta }, oneCount('accessory', body, body.accessory_id)),
+      ),
+    );
+    endpoint(accessoryStockEndpoints.binCount, ({ principal, meta, body }) =>
+      db.transaction((tx) =>
+        countStock(
+          tx,
+          { actor: principal, meta },
+          {
+            kind: 'accessory',
+            locationId: body.location_id,
+            items: body.lines.map((line, index) =>
+              counted(line.accessory_id, line.counted_qty, `lines.${index}`, 'accessory_id'),
+            ),
+            note: body.note ?? null,
+            wholeBin: true,
+          },
+        ),
+      ),
+    );
+    registerPrintable(context, {
+      endpoint: accessoryStockEndpoints.labels,
+      ask: async ({ body }) => ({ levels: await accessoryBinsToLabel(db, body.ids) }),
+      content: (request) => binLabels(db, 'accessory', (request.levels as unknown[]).map(Number)),
+    });
     endpoint(accessoryStockEndpoints.itemOptions, ({ query }) =>
       pickerOptions(db, STOCK_PICKERS.accessories, query),
     );
@@ -114,6 +145,33 @@ export const stockModule: AppModule = {
         ),
       ),
     );
+    endpoint(partStockEndpoints.stockCount, ({ principal, meta, body }) =>
+      db.transaction((tx) =>
+        countStock(tx, { actor: principal, meta }, oneCount('part', body, body.part_id)),
+      ),
+    );
+    endpoint(partStockEndpoints.binCount, ({ principal, meta, body }) =>
+      db.transaction((tx) =>
+        countStock(
+          tx,
+          { actor: principal, meta },
+          {
+            kind: 'part',
+            locationId: body.location_id,
+            items: body.lines.map((line, index) =>
+              counted(line.part_id, line.counted_qty, `lines.${index}`, 'part_id'),
+            ),
+            note: body.note ?? null,
+            wholeBin: true,
+          },
+        ),
+      ),
+    );
+    registerPrintable(context, {
+      endpoint: partStockEndpoints.labels,
+      ask: async ({ body }) => ({ levels: await partBinsToLabel(db, body.ids) }),
+      content: (request) => binLabels(db, 'part', (request.levels as unknown[]).map(Number)),
+    });
     endpoint(partStockEndpoints.itemOptions, ({ query }) =>
       pickerOptions(db, STOCK_PICKERS.parts, query),
     );
@@ -156,4 +214,27 @@ const between = (body: {
   toLocationId: body.to_location_id,
   qty: body.qty,
   note: body.note ?? null,
+});
+
+/** One item counted; `prefix` names its line in a bin count's form. */
+const counted = (itemId: number, qty: number, prefix: string | null, itemField: string) => {
+  const field = (name: string) => (prefix === null ? name : `${prefix}.${name}`);
+  return {
+    itemId,
+    counted: qty,
+    fields: { item: field(itemField), counted: field('counted_qty') },
+  };
+};
+
+/** A count of one item at one location. */
+const oneCount = (
+  kind: StockItemKind,
+  body: { location_id: number; counted_qty: number; note?: string | null | undefined },
+  itemId: number,
+): StockCount => ({
+  kind,
+  locationId: body.location_id,
+  items: [counted(itemId, body.counted_qty, null, kind === 'part' ? 'part_id' : 'accessory_id')],
+  note: body.note ?? null,
+  wholeBin: false,
 });

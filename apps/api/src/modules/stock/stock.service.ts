@@ -36,7 +36,8 @@ export type StockMoveRequest = {
   readonly unitCostCents?: number | null;
 };
 
-const ITEM_TABLES: Record<StockItemKind, { table: string; label: string; what: string }> = {
+/** Each kind of item's master table and the column that names an item to people. */
+export const ITEM_TABLES: Record<StockItemKind, { table: string; label: string; what: string }> = {
   accessory: { table: 'accessories', label: 'sku', what: 'accessory' },
   part: { table: 'parts', label: 'part_number', what: 'part' },
 };

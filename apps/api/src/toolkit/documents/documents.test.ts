@@ -72,6 +72,38 @@ describe('labels as ZPL', () => {
   });
 });
 
+describe('a label with two barcodes', () => {
+  const BIN: Label = {
+    barcode: 'CHG-USBC-20W',
+    title: 'CHG-USBC-20W',
+    lines: ['USB-C charger 20 W', 'a line that no longer fits'],
+    secondBarcode: 'A-01-01-A',
+  };
+
+  it('prints the second under the text, one line between them on 2x1', async () => {
+    const [page] = await pdfPages(await labelsPdf('2x1', [BIN], 1));
+    expect(page!.text).toEqual(['CHG-USBC-20W', 'CHG-USBC-20W', 'USB-C charger 20 W', 'A-01-01-A']);
+  });
+
+  it('keeps both barcodes and their lines inside the label in ZPL', () => {
+    for (const [size, height, margin] of [
+      ['2x1', 203, 12],
+      ['4x6', 1218, 40],
+    ] as const) {
+      const format = labelZpl(size, BIN, 1);
+      const bars = [
+        ...format.matchAll(/\^FO\d+,(\d+)\^BY(\d+)\^BCN,(\d+),Y[^^]*\^FH\^FD([^^]+)\^FS/g),
+      ];
+      expect(bars.map((bar) => bar[4])).toEqual(['CHG-USBC-20W', 'A-01-01-A']);
+      const [y, module, barHeight] = bars[1]!.slice(1, 4).map(Number);
+      // The bars and the human-readable line under them (about nine modules high).
+      expect(y! + barHeight! + 9 * module!).toBeLessThanOrEqual(height - margin / 2);
+      const text = /\^FO\d+,(\d+)\^A0N,\d+,\d+\^FH\^FDUSB-C charger 20 W\^FS/.exec(format)!;
+      expect(Number(text[1])).toBeLessThan(y!);
+    }
+  });
+});
+
 const DEVICE_COLUMNS = [
   { header: '#', width: 1, align: 'right' as const },
   { header: 'IMEI', width: 3 },

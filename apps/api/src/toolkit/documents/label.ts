@@ -4,29 +4,46 @@ import { code128Modules, drawCode128, QUIET_MODULES } from './barcode.js';
 import { PageCanvas } from './pdf-canvas.js';
 import { fitted } from './pdf-text.js';
 
-/** One label: a Code128 barcode of `barcode`, a bold title and a few lines of text. */
+/**
+ * One label: a Code128 barcode of `barcode`, a bold title and a few lines of text; with
+ * `secondBarcode`, a second Code128 barcode under the text (a bin label: the item and its bin).
+ */
 export type Label = {
   readonly barcode: string;
   readonly title: string;
   readonly lines: readonly string[];
+  readonly secondBarcode?: string;
 };
 
 /**
  * The layout of each stock, in points (1/72 inch) for PDF and in dots at 203 dpi (8 dots a
- * millimetre, the Zebra desktop printers') for ZPL. `lines` is how many text lines fit.
+ * millimetre, the Zebra desktop printers') for ZPL. `lines` is how many text lines fit; on a label
+ * with two barcodes, `pair` says how high each is and how many lines fit between them.
  */
 const STOCK = {
   '4x6': {
     points: { width: 288, height: 432, margin: 18, title: 22, text: 12, barcode: 90, module: 3 },
     dots: { width: 812, height: 1218, margin: 40, title: 64, text: 36, barcode: 200, module: 4 },
     lines: 12,
+    pair: { points: 80, dots: 180, lines: 8 },
   },
   '2x1': {
     points: { width: 144, height: 72, margin: 5, title: 7, text: 5.5, barcode: 30, module: 1.5 },
     dots: { width: 406, height: 203, margin: 12, title: 24, text: 20, barcode: 70, module: 2 },
     lines: 2,
+    pair: { points: 20, dots: 40, lines: 1 },
   },
 } as const;
+
+/** How high each barcode of a label is and the text lines that fit. */
+const layoutOf = (size: LabelSize, label: Label) => {
+  const stock = STOCK[size];
+  const { points, dots, lines } =
+    label.secondBarcode === undefined
+      ? { points: stock.points.barcode, dots: stock.dots.barcode, lines: stock.lines }
+      : stock.pair;
+  return { points, dots, lines: label.lines.slice(0, lines) };
+};
 
 /** A PDF with one page per label copy, each barcode drawn as bars to the label's width. */
 export async function labelsPdf(
@@ -34,29 +51,28 @@ export async function labelsPdf(
   labels: readonly Label[],
   copies: number,
 ): Promise<Uint8Array> {
-  const { points: stock, lines: maxLines } = STOCK[size];
+  const { points: stock } = STOCK[size];
   const pdf = await PDFDocument.create();
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const usable = stock.width - 2 * stock.margin;
   for (const label of labels) {
+    const layout = layoutOf(size, label);
     for (let copy = 0; copy < copies; copy += 1) {
       const page = new PageCanvas(pdf, [stock.width, stock.height]);
       let y = stock.height - stock.margin - stock.title;
+      const barcode = (text: string) => {
+        y -= stock.margin / 2 + layout.points;
+        const box = { x: stock.margin, y, width: usable, height: layout.points };
+        drawCode128(page, text, box, regular, stock.text, stock.module);
+      };
       page.text(fitted(label.title, bold, stock.title, usable), stock.margin, y, stock.title, bold);
-      y -= stock.margin / 2 + stock.barcode;
-      drawCode128(
-        page,
-        label.barcode,
-        { x: stock.margin, y, width: usable, height: stock.barcode },
-        regular,
-        stock.text,
-        stock.module,
-      );
-      for (const line of label.lines.slice(0, maxLines)) {
+      barcode(label.barcode);
+      for (const line of layout.lines) {
         y -= stock.text * 1.4;
         page.text(fitted(line, regular, stock.text, usable), stock.margin, y, stock.text, regular);
       }
+      if (label.secondBarcode !== undefined) barcode(label.secondBarcode);
       page.finish();
     }
   }
@@ -85,27 +101,33 @@ const zplFitted = (text: string, height: number, width: number) => {
 
 /** One label in ZPL: ^XA...^XZ with a Code128 barcode (^BC), text in font 0, UTF-8 (^CI28). */
 export function labelZpl(size: LabelSize, label: Label, copies: number): string {
-  const { dots: stock, lines: maxLines } = STOCK[size];
+  const { dots: stock } = STOCK[size];
+  const layout = layoutOf(size, label);
   const usable = stock.width - 2 * stock.margin;
-  const modules = code128Modules(label.barcode) + 2 * QUIET_MODULES;
-  const module = Math.max(1, Math.min(stock.module, Math.floor(usable / modules)));
-  const barcodeX = stock.margin + Math.max(0, Math.floor((usable - modules * module) / 2));
   const text = (y: number, height: number, value: string) =>
     `^FO${stock.margin},${y}^A0N,${height},${height}^FH^FD${zplText(zplFitted(value, height, usable))}^FS`;
-  // The barcode's human-readable line, which the printer adds under the bars, is about as
-  // high as a module is wide times nine.
   let y = stock.margin + stock.title + stock.margin / 2;
+  const barcode = (value: string) => {
+    const modules = code128Modules(value) + 2 * QUIET_MODULES;
+    const module = Math.max(1, Math.min(stock.module, Math.floor(usable / modules)));
+    const x = stock.margin + Math.max(0, Math.floor((usable - modules * module) / 2));
+    // Mode A: the printer picks the Code128 subsets, so any text is encoded as it is.
+    const field = `^FO${x + QUIET_MODULES * module},${y}^BY${module}^BCN,${layout.dots},Y,N,N,A^FH^FD${zplText(value)}^FS`;
+    // The barcode's human-readable line, which the printer adds under the bars, is about as
+    // high as a module is wide times nine.
+    y += layout.dots + module * 9 + stock.margin / 2;
+    return field;
+  };
   const parts = [
     `^XA^CI28^PW${stock.width}^LL${stock.height}^LH0,0`,
     text(stock.margin, stock.title, label.title),
-    // Mode A: the printer picks the Code128 subsets, so any text is encoded as it is.
-    `^FO${barcodeX + QUIET_MODULES * module},${y}^BY${module}^BCN,${stock.barcode},Y,N,N,A^FH^FD${zplText(label.barcode)}^FS`,
+    barcode(label.barcode),
   ];
-  y += stock.barcode + module * 9 + stock.margin / 2;
-  for (const line of label.lines.slice(0, maxLines)) {
+  for (const line of layout.lines) {
     parts.push(text(y, stock.text, line));
     y += Math.round(stock.text * 1.3);
   }
+  if (label.secondBarcode !== undefined) parts.push(barcode(label.secondBarcode));
   parts.push(`^PQ${copies}^XZ\n`);
   return parts.join('\n');
 }

@@ -1,4 +1,12 @@
-import type { DeviceEvent, DeviceStatus, HoldReason } from '@inventory/contract';
+import {
+  HOLD_REASONS,
+  type DeviceEvent,
+  type DeviceStatus,
+  type HoldReason,
+} from '@inventory/contract';
+
+const isHoldReason = (value: unknown): value is HoldReason =>
+  (HOLD_REASONS as readonly unknown[]).includes(value);
 
 /** What happened to a device, as the timeline says it. */
 const EVENT_WORDS: Record<string, string> = {
@@ -6,6 +14,17 @@ const EVENT_WORDS: Record<string, string> = {
   held: 'Put on hold',
   hold_cleared: 'Hold cleared',
   returned_to_vendor: 'Returned to its vendor',
+  production_started: 'Handed to a production worker',
+  reassigned: 'Moved to another production worker',
+  graded: 'Tested, wiped and graded',
+  failed_qc: 'Failed quality control',
+  regrade_requested: 'Sent back for a re-grade',
+  corrected: 'Attributes corrected',
+  consolidated: 'Put into an inventory box',
+  added_to_box: 'Put back into an inventory box',
+  removed_from_box: 'Taken out of its inventory box',
+  moved_between_boxes: 'Moved to another inventory box',
+  status_changed: 'Status changed',
 };
 
 /** A timeline event's type in words; a type this page does not know yet is spelled out. */
@@ -20,26 +39,79 @@ export const eventWords = (type: string): string => {
 const DETAIL_NAMES: Record<string, string> = {
   result: 'Scan result',
   invoice_no: 'Invoice',
-  reason: 'Hold reason',
   source: 'Source',
   blacklist_reason: 'Blacklist reason',
   evidence: 'Evidence',
   transfer: 'Return',
   tracking: 'Tracking',
+  worker: 'Worker',
+  grade: 'Grade',
+  issue_codes: 'Issue codes',
+  box: 'Box',
+  from_box: 'From box',
+  scanned_at_box: 'Scanned at box',
+  sent_to: 'Sent to',
 };
 
-/** An event's details as "name: value" lines; empty values are left out. */
-export function eventDetails(data: DeviceEvent['data']): string[] {
-  if (!data) return [];
-  return Object.entries(data)
-    .filter(([, value]) => value !== null && value !== undefined && value !== '')
-    .map(([key, value]) => {
-      const name = DETAIL_NAMES[key] ?? key.replace(/_/g, ' ');
-      const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-      // Stored codes (`model_mismatch`) read as words; free text (evidence) stays as written.
-      return `${name}: ${/^[a-z]+(_[a-z]+)+$/.test(text) ? text.replace(/_/g, ' ') : text}`;
-    });
+/** Details said elsewhere on the line (the station) or only for machines (the worker's id). */
+const UNSHOWN_DETAILS = new Set(['station', 'worker_id', 'before', 'after']);
+
+/** A detail's value as words: a list joined, stored codes (`model_mismatch`) spelled out. */
+function valueText(value: unknown): string {
+  if (Array.isArray(value)) return value.map(valueText).join(', ');
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  // Free text (evidence) stays as written.
+  return /^[a-z]+(_[a-z]+)+$/.test(text) ? text.replace(/_/g, ' ') : text;
 }
+
+/** The attributes a correction changes, by their column. */
+const FIELD_NAMES: Record<string, string> = {
+  model_id: 'Model id',
+  color_id: 'Colour id',
+  capacity_gb: 'Capacity (GB)',
+  grade: 'Grade',
+  carrier_lock: 'Carrier lock',
+  condition: 'Condition',
+};
+
+/** A correction's changes, one line each: "Grade: A → B". */
+function changeLines(data: Record<string, unknown>): string[] {
+  const { before, after } = data;
+  if (!after || typeof after !== 'object') return [];
+  const was = (before && typeof before === 'object' ? before : {}) as Record<string, unknown>;
+  return Object.entries(after as Record<string, unknown>).map(
+    ([field, now]) =>
+      `${FIELD_NAMES[field] ?? field.replace(/_/g, ' ')}: ${valueText(was[field] ?? '—')} → ${valueText(now ?? '—')}`,
+  );
+}
+
+/**
+ * An event's details as "name: value" lines; empty values, and the box the event's line names
+ * already, are left out. A reason is a hold's only on a hold.
+ */
+export function eventDetails(
+  event: Pick<DeviceEvent, 'type' | 'data'> & { container?: string | null },
+): string[] {
+  const { data } = event;
+  if (!data) return [];
+  const lines = Object.entries(data)
+    .filter(([key, value]) => !UNSHOWN_DETAILS.has(key) && value !== null && value !== undefined)
+    .filter(([, value]) => value !== '' && !(Array.isArray(value) && value.length === 0))
+    .filter(([key, value]) => !(key === 'box' && value === event.container))
+    .map(([key, value]) => {
+      if (key === 'reason') {
+        return event.type === 'held'
+          ? `Hold reason: ${isHoldReason(value) ? holdWords(value) : valueText(value)}`
+          : `Reason: ${valueText(value)}`;
+      }
+      return `${DETAIL_NAMES[key] ?? key.replace(/_/g, ' ')}: ${valueText(value)}`;
+    });
+  return [...changeLines(data), ...lines];
+}
+
+/** The station an event was taken at: its own column, or its details' (older events). */
+export const eventStation = (event: Pick<DeviceEvent, 'station' | 'data'>): string | null =>
+  event.station ?? (typeof event.data?.station === 'string' ? event.data.station : null);
 
 /** The colour of a status tag: where the device stands at a glance. */
 export const STATUS_COLORS: Partial<Record<DeviceStatus, string>> = {
@@ -57,6 +129,10 @@ export const STATUS_COLORS: Partial<Record<DeviceStatus, string>> = {
   lost: 'red',
   scrapped: 'default',
 };
+
+/** A wipe method in words: `nist_800_88` is "NIST 800-88". */
+export const wipeMethodWords = (method: string): string =>
+  method === 'nist_800_88' ? 'NIST 800-88' : method.replace(/_/g, ' ');
 
 /** A hold reason in words. */
 export const holdWords = (reason: HoldReason): string =>

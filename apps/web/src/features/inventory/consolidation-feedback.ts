@@ -1,4 +1,8 @@
-import { CONSOLIDATION_TONES, type ConsolidationResult } from '@inventory/contract';
+import {
+  CONSOLIDATION_TONES,
+  type ConsolidationResult,
+  type InventoryBoxStatus,
+} from '@inventory/contract';
 import type { ScanFeedback } from '../../toolkit/station';
 
 /** Each consolidation answer in a few words, for its tag in the station's log. */
@@ -41,3 +45,14 @@ export const boxKind = (box: {
   ]
     .filter(Boolean)
     .join(' · ');
+
+/** The colour of a box's status tag. */
+export const INVENTORY_BOX_STATUS_COLORS: Record<InventoryBoxStatus, string> = {
+  open: 'blue',
+  sealed: 'gold',
+  located: 'green',
+  partially_picked: 'cyan',
+  empty: 'default',
+  archived: 'default',
+  locked: 'red',
+};

@@ -1,25 +1,34 @@
-import { PUTAWAY_ACCESS, STATION_ACCESS } from '@inventory/contract';
-import { pendingPages, type PageEntry } from '../../shell/page-types';
+import {
+  BOX_LIST_ACCESS,
+  BOX_SCAN_ACCESS,
+  PUTAWAY_ACCESS,
+  STATION_ACCESS,
+} from '@inventory/contract';
+import type { PageEntry } from '../../shell/page-types';
 
-/** The device boxes' list, not built yet. */
-export const inventoryPages: PageEntry[] = pendingPages('RTS Inventory', [
-  [
-    '/inventory-box/device',
-    'Device boxes',
-    { permission: 'box.view-list' },
-    'Homogeneous boxes of ready-to-sell devices with their IMEIs, location and age.',
-  ],
-]);
+/** The device boxes' list (DOMAIN.md 4.2). */
+export const inventoryPages: PageEntry[] = [
+  {
+    path: '/inventory-box/device',
+    group: 'RTS Inventory',
+    label: 'Device boxes',
+    summary: 'Homogeneous boxes of ready-to-sell devices with their IMEIs, location and age.',
+    ...BOX_LIST_ACCESS,
+    load: () => import('./pages/inventory-boxes-page'),
+  },
+];
 
 /** The pages that follow the counted stock's (features/stock) in the menu. */
-export const inventoryStationPages: PageEntry[] = pendingPages('RTS Inventory', [
-  [
-    '/inventory-box/scan-device',
-    'Scan devices to boxes',
-    { permission: 'box.scan-device' },
-    'Scan station to add, remove, move and verify devices in inventory boxes.',
-  ],
-]);
+export const inventoryStationPages: PageEntry[] = [
+  {
+    path: '/inventory-box/scan-device',
+    group: 'RTS Inventory',
+    label: 'Scan devices to boxes',
+    summary: 'Scan station to add, remove, move and verify devices in inventory boxes.',
+    ...BOX_SCAN_ACCESS,
+    load: () => import('./pages/box-scan-page'),
+  },
+];
 
 /** The pages that follow the locations' (features/locations) in the menu. */
 export const putawayPages: PageEntry[] = [

@@ -46,7 +46,8 @@ export const deviceCorrectionPages: PageEntry[] = [
     path: '/invoice/product-team/update-device',
     group: 'Invoice',
     label: 'Correct device',
-    summary: 'Correct a device’s model, colour, capacity or grade, with a reason.',
+    summary:
+      'Correct a device’s model, colour, capacity or grade with a reason, one by one or by file.',
     ...S.productTeamUpdateDevice,
     load: () => import('./pages/update-device-page'),
   },

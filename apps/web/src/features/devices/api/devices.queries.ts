@@ -4,6 +4,7 @@ import {
   deviceEndpoints,
   deviceLabelEndpoint,
   deviceLookupEndpoint,
+  deviceProductionEndpoint,
   vendorTransferEndpoints,
 } from '@inventory/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -30,6 +31,14 @@ export function useDeviceCard(id: number | null) {
     queryKey: [...devicesKey, 'card', id],
     queryFn: async () => (await callEndpoint(deviceCardEndpoint, { params: { id: id! } })).data,
     enabled: id !== null,
+  });
+}
+
+/** What production recorded of a device: the card's own read, apart from the lookup. */
+export function useDeviceProduction(id: number) {
+  return useQuery({
+    queryKey: [...devicesKey, 'production', id],
+    queryFn: async () => (await callEndpoint(deviceProductionEndpoint, { params: { id } })).data,
   });
 }
 

@@ -1,6 +1,8 @@
 import {
   BLACKLIST_ACCESS,
   INVOICE_VIEW_ACCESS,
+  LOCATION_ACCESS,
+  STATION_ACCESS,
   type DeviceCard as Card,
 } from '@inventory/contract';
 import { Button, Card as Panel, Descriptions, Space, Tag, Typography } from 'antd';
@@ -11,14 +13,49 @@ import { useCan } from '../../../shell/use-can';
 import { dollars, when } from '../../../toolkit/format';
 import { printDeviceLabel } from '../api/devices.queries';
 import { BlacklistEntryDrawer } from './blacklist-entry-drawer';
+import { DeviceProductionRecord } from './device-production';
 import { DeviceStatusTag, HoldTag } from './device-tags';
 import { DeviceTimeline } from './device-timeline';
 
 const BLACKLIST_STATE_COLORS = { clean: 'green', blocked: 'red', unknown: 'default' } as const;
 
+/** The box a device is in: its inventory box with status and fill, else its warehouse box. */
+function BoxText({ card }: { card: Card }) {
+  const { device, inventory_box: box } = card;
+  const canOpenBoxes = useCan(STATION_ACCESS.consolidationBox);
+  if (box) {
+    return (
+      <Space size={4} wrap>
+        {canOpenBoxes ? <Link to="/consolidation/box">{box.code}</Link> : box.code}
+        <Tag>{box.status.replace(/_/g, ' ')}</Tag>
+        {`${box.qty} of ${box.max_qty}`}
+      </Space>
+    );
+  }
+  if (device.warehouse_box_id === null) return <>—</>;
+  return (
+    <Link to={`/devices/scan?warehouse_box_id=${device.warehouse_box_id}`}>{device.container}</Link>
+  );
+}
+
+/** Where the device's inventory box is put away. */
+function LocationText({ card }: { card: Card }) {
+  const box = card.inventory_box;
+  const canOpenLocations = useCan(LOCATION_ACCESS);
+  if (!box?.location_id || !box.location_code) return <>{box ? 'Not put away yet' : '—'}</>;
+  return canOpenLocations ? (
+    <Link to={`/inventory-box/location/update-location?location=${box.location_id}`}>
+      {box.location_code}
+    </Link>
+  ) : (
+    <>{box.location_code}</>
+  );
+}
+
 /**
- * A device: what it is, where it stands, where it came from and what its vendor claimed, with
- * its whole timeline; print its label, and put it on the blacklist when one may.
+ * A device: what it is, where it stands (its box and the box's location), where it came from and
+ * what its vendor claimed, what production recorded, and its whole timeline; print its label, and
+ * put it on the blacklist when one may.
  */
 export function DeviceCard({ card }: { card: Card }) {
   const { device, claim, blacklist, events } = card;
@@ -94,13 +131,10 @@ export function DeviceCard({ card }: { card: Card }) {
           <Tag color={BLACKLIST_STATE_COLORS[device.blacklist_state]}>{device.blacklist_state}</Tag>
         </Descriptions.Item>
         <Descriptions.Item label="Box">
-          {device.warehouse_box_id === null ? (
-            '—'
-          ) : (
-            <Link to={`/devices/scan?warehouse_box_id=${device.warehouse_box_id}`}>
-              {device.container}
-            </Link>
-          )}
+          <BoxText card={card} />
+        </Descriptions.Item>
+        <Descriptions.Item label="Location">
+          <LocationText card={card} />
         </Descriptions.Item>
         <Descriptions.Item label="Invoice">{invoice}</Descriptions.Item>
         <Descriptions.Item label="Vendor">{device.vendor ?? '—'}</Descriptions.Item>
@@ -133,6 +167,12 @@ export function DeviceCard({ card }: { card: Card }) {
           )}
         </Descriptions.Item>
       </Descriptions>
+      <section aria-labelledby={`production-${device.id}`} style={{ marginTop: 24 }}>
+        <Typography.Title level={5} id={`production-${device.id}`}>
+          Production
+        </Typography.Title>
+        <DeviceProductionRecord device={device} />
+      </section>
       <section aria-labelledby={`timeline-${device.id}`} style={{ marginTop: 24 }}>
         <Typography.Title level={5} id={`timeline-${device.id}`}>
           Timeline

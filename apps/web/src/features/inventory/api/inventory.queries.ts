@@ -86,8 +86,13 @@ export function usePutawayQueue() {
   });
 }
 
-export const putawaySuggestion = async (boxCode: string) =>
-  (await callEndpoint(putawaySuggestionEndpoint, { body: { box_code: boxCode } })).data;
+/** Where a sealed box should go; with a pallet, a place with room for `roomFor` boxes. */
+export const putawaySuggestion = async (boxCode: string, roomFor = 1) =>
+  (
+    await callEndpoint(putawaySuggestionEndpoint, {
+      body: { box_code: boxCode, ...(roomFor > 1 && { room_for: roomFor }) },
+    })
+  ).data;
 
 /** Puts a box away; the queue is read again. */
 export function usePutAway() {

@@ -1,9 +1,4 @@
-import {
-  BOX_REOPEN_PERMISSION,
-  STATION_ACCESS,
-  type InventoryBox,
-  type InventoryBoxStatus,
-} from '@inventory/contract';
+import { BOX_REOPEN_PERMISSION, STATION_ACCESS, type InventoryBox } from '@inventory/contract';
 import { Alert, Button, Popconfirm, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { showApiError } from '../../../shell/api-errors';
@@ -18,20 +13,9 @@ import {
   useConsolidationBoxes,
   useReopenBox,
 } from '../api/inventory.queries';
-import { boxKind } from '../consolidation-feedback';
+import { boxKind, INVENTORY_BOX_STATUS_COLORS } from '../consolidation-feedback';
 
 type Shown = 'all' | 'open' | 'sealed' | 'located';
-
-/** The colour of a box's status tag. */
-const INVENTORY_BOX_STATUS_COLORS: Record<InventoryBoxStatus, string> = {
-  open: 'blue',
-  sealed: 'gold',
-  located: 'green',
-  partially_picked: 'cyan',
-  empty: 'default',
-  archived: 'default',
-  locked: 'red',
-};
 
 /**
  * Consolidation boxes (DOMAIN.md 4.17): the newest boxes with what they hold, their fill and

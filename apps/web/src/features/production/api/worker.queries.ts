@@ -3,7 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shell/http-client';
 import { startDownload } from '../../../toolkit/resource-queries';
 
-/** The worker station: my queue, the scan, the test record and the device label. */
+/**
+ * The worker station: my queue, the scan, the test record, a diagnostic tool's file and the
+ * device label.
+ */
 
 export function useWorkerQueue() {
   return useQuery({
@@ -21,6 +24,19 @@ export function useRecordTest() {
     mutationFn: async (body: EndpointBody<typeof workerEndpoints.result>) =>
       (await callEndpoint(workerEndpoints.result, { body })).data,
     onSuccess: () => client.invalidateQueries({ queryKey: [workerEndpoints.queue.path] }),
+  });
+}
+
+/** Sends a diagnostic tool's file: answers the devices whose results are kept for their test. */
+export function useUploadDiagnostics() {
+  return useMutation({
+    mutationFn: async (file: File) =>
+      (
+        await callEndpoint(workerEndpoints.diagnostics, {
+          query: { fileName: file.name },
+          file,
+        })
+      ).data,
   });
 }
 

@@ -2,6 +2,8 @@ import {
   DEVICE_CONDITIONS,
   DEVICE_GRADES,
   deviceCorrectionEndpoints,
+  deviceCorrectionImport,
+  deviceCorrectionImportEndpoints,
   type CorrectableDevice,
 } from '@inventory/contract';
 import {
@@ -16,7 +18,7 @@ import {
   Typography,
   type InputRef,
 } from 'antd';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { showApiError } from '../../../shell/api-errors';
 import { notify } from '../../../shell/notify';
 import { PAGE_TITLE_STYLE } from '../../../shell/page-styles';
@@ -39,6 +41,8 @@ const colorField = {
   load: pickerLoader(deviceCorrectionEndpoints.colorOptions),
 } as const;
 
+const ImportDrawer = lazy(() => import('../../../toolkit/import-drawer'));
+
 type CorrectionForm = Pick<
   CorrectableDevice,
   'model_id' | 'color_id' | 'capacity_gb' | 'grade' | 'carrier_lock' | 'condition'
@@ -46,16 +50,19 @@ type CorrectionForm = Pick<
 
 /**
  * Correcting a device (DOMAIN.md 4.17 `/invoice/product-team/update-device`): scan an IMEI, change
- * its model, colour, capacity, grade, carrier lock or condition and say why. The server refuses a
- * unit promised or gone to a customer and records every correction on the device's timeline.
+ * its model, colour, capacity, grade, carrier lock or condition and say why; or import a file of
+ * corrections (IMEI, field, new value, reason), checked row by row before any is written. The
+ * server refuses a unit promised or gone to a customer and records every correction on the
+ * device's timeline.
  */
 export default function UpdateDevicePage({ entry }: PageProps) {
   const [device, setDevice] = useState<CorrectableDevice | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [importing, setImporting] = useState(false);
   const [form] = Form.useForm<CorrectionForm>();
   const correct = useCorrectDevice();
   const scanField = useRef<InputRef>(null);
-  const scanner = useWedgeScanner(scanField, device === null);
+  const scanner = useWedgeScanner(scanField, device === null && !importing);
 
   const show = (found: CorrectableDevice) => {
     setDevice(found);
@@ -89,14 +96,16 @@ export default function UpdateDevicePage({ entry }: PageProps) {
       <Typography.Title level={1} style={PAGE_TITLE_STYLE}>
         {entry.label}
       </Typography.Title>
-      <ScanInput
-        ref={scanField}
-        scanner={scanner}
-        label="Scan an IMEI"
-        placeholder="Scan the IMEI of the device to correct"
-        onScan={(code) => void look(code)}
-        style={{ marginBottom: 12 }}
-      />
+      <Space wrap style={{ marginBottom: 12 }}>
+        <ScanInput
+          ref={scanField}
+          scanner={scanner}
+          label="Scan an IMEI"
+          placeholder="Scan the IMEI of the device to correct"
+          onScan={(code) => void look(code)}
+        />
+        <Button onClick={() => setImporting(true)}>Import corrections</Button>
+      </Space>
       {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 12 }} />}
       {device && (
         <section aria-label={`Correct ${device.identifier}`}>
@@ -172,6 +181,18 @@ export default function UpdateDevicePage({ entry }: PageProps) {
             </Space>
           </Form>
         </section>
+      )}
+      {importing && (
+        <Suspense fallback={null}>
+          <ImportDrawer
+            resource={deviceCorrectionImport}
+            endpoints={deviceCorrectionImportEndpoints}
+            onClose={() => {
+              setImporting(false);
+              scanner.refocus();
+            }}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -1,9 +1,12 @@
 import {
+  devicePhotoAttachments,
   GRADE_DEFINITIONS,
+  PHOTO_GRADES,
   QC_ISSUE_CODES,
   TEST_ITEMS,
   TARGET_GRADES,
   WIPE_METHODS,
+  type DiagnosticResult,
   type TestItem,
   type TestOutcome,
   type WorkerDevice,
@@ -22,12 +25,16 @@ import {
   Switch,
   Table,
   Typography,
+  Upload,
   type InputRef,
 } from 'antd';
 import { useRef, useState } from 'react';
-import { showApiError } from '../../../shell/api-errors';
+import { fieldErrorsOf, showApiError } from '../../../shell/api-errors';
+import { notify } from '../../../shell/notify';
 import { PAGE_TITLE_STYLE } from '../../../shell/page-styles';
 import type { PageProps } from '../../../shell/page-types';
+import { AttachmentsPanel } from '../../../toolkit/attachments-panel';
+import { counted } from '../../../toolkit/format';
 import {
   beep,
   ScanInput,
@@ -39,6 +46,7 @@ import {
   printDeviceLabel,
   scanWorkerDevice,
   useRecordTest,
+  useUploadDiagnostics,
   useWorkerQueue,
 } from '../api/worker.queries';
 
@@ -71,11 +79,20 @@ const OUTCOME_TONES = {
 /** The answer shown under the scan field: what the last scan or test said. */
 type Said = { type: 'success' | 'info' | 'warning' | 'error'; message: string };
 
+/** What a diagnostic file filled in, in words: "bench.csv: 8 of 10 items, battery 87%". */
+function filledFrom(results: DiagnosticResult): string {
+  const items = Object.keys(results.items).length;
+  const battery = results.battery_health === null ? '' : `, battery ${results.battery_health}%`;
+  return `Checklist filled from ${results.file_name}: ${items} of ${TEST_ITEMS.length} items${battery}. Check the rest by hand.`;
+}
+
 /**
  * The production worker's station (DOMAIN.md 4.17), keyboard only: scan a device of my queue,
  * compare what its TAC says with what the vendor claimed, record the checklist, the wipe, the
  * locks, the battery and the grade; a pass grades it, a fail fails QC with issue codes, a lock
- * holds it. The scan field keeps the focus between devices (the station toolkit).
+ * holds it. A diagnostic tool's file fills the checklist: of the device on the bench at once, of
+ * the others when they are scanned. Grades C and D need a photo of the device, attached here.
+ * The scan field keeps the focus between devices (the station toolkit).
  */
 export default function WorkerPage({ entry }: PageProps) {
   const queue = useWorkerQueue();
@@ -84,7 +101,11 @@ export default function WorkerPage({ entry }: PageProps) {
   const [device, setDevice] = useState<WorkerDevice | null>(null);
   const [printable, setPrintable] = useState<WorkerDevice | null>(null);
   const [said, setSaid] = useState<Said | null>(null);
+  const [fromFile, setFromFile] = useState<DiagnosticResult | null>(null);
+  const [photoProblem, setPhotoProblem] = useState<string | null>(null);
+  const diagnostics = useUploadDiagnostics();
   const [form] = Form.useForm<TestForm>();
+  const grade = Form.useWatch('grade', form);
   const scanField = useRef<InputRef>(null);
   const scanner = useWedgeScanner(scanField, true);
 
@@ -95,15 +116,43 @@ export default function WorkerPage({ entry }: PageProps) {
       setSaid({ type: TONES[answer.result], message: answer.message });
       setPrintable(answer.device);
       setDevice(answer.result === 'ready' ? answer.device : null);
+      setPhotoProblem(null);
       form.resetFields();
       form.setFieldsValue({
         capacity_gb: answer.device.capacity_gb ?? answer.device.tac_capacity_gb,
       });
+      fill(answer.result === 'ready' ? answer.diagnostics : null);
     } catch (error) {
       beep('error');
       setDevice(null);
       setSaid({ type: 'error', message: error instanceof Error ? error.message : String(error) });
     }
+  };
+
+  /** Puts a diagnostic file's results on the checklist (the items it did not test stay as they are). */
+  const fill = (results: DiagnosticResult | null) => {
+    setFromFile(results);
+    if (!results) return;
+    form.setFieldsValue({
+      items: { ...form.getFieldValue('items'), ...results.items },
+      ...(results.battery_health !== null && { battery_health: results.battery_health }),
+    });
+  };
+
+  const uploadDiagnostics = async (file: File) => {
+    try {
+      const answer = await diagnostics.mutateAsync(file);
+      notify.success(
+        `${file.name}: results of ${counted(answer.stored, 'device')} kept; each fills its checklist when scanned.`,
+      );
+      const mine = device && answer.devices.find((result) => result.device_id === device.id);
+      if (mine) fill(mine);
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      if (fields?.file) setSaid({ type: 'error', message: fields.file.join(' ') });
+      else showApiError(error);
+    }
+    scanner.refocus();
   };
 
   const submit = async (outcome: 'pass' | 'fail') => {
@@ -122,13 +171,17 @@ export default function WorkerPage({ entry }: PageProps) {
         grade: outcome === 'pass' ? (values.grade ?? null) : 'F',
         issue_codes: outcome === 'fail' ? (values.issue_codes ?? []) : [],
         station: station.trim() || undefined,
+        tool: fromFile ? 'diagnostic_file' : 'manual',
       });
       beep(OUTCOME_TONES[answer.result]);
       setSaid({ type: OUTCOME_TONES[answer.result], message: answer.message });
       setPrintable(answer.device);
       setDevice(null);
+      setFromFile(null);
       scanner.refocus();
     } catch (error) {
+      const photos = fieldErrorsOf(error)?.photos?.[0];
+      setPhotoProblem(photos ?? null);
       if (error instanceof Error) showApiError(error, form);
     }
   };
@@ -147,6 +200,17 @@ export default function WorkerPage({ entry }: PageProps) {
           onScan={(code) => void scan(code)}
         />
         <StationNameInput station={station} onChange={setStation} onDone={scanner.refocus} />
+        <Upload
+          accept=".csv,.xlsx"
+          showUploadList={false}
+          disabled={diagnostics.isPending}
+          beforeUpload={(file) => {
+            void uploadDiagnostics(file);
+            return false;
+          }}
+        >
+          <Button loading={diagnostics.isPending}>Diagnostic file</Button>
+        </Upload>
         {printable && (
           <Button onClick={() => void printDeviceLabel(printable.id).catch(showApiError)}>
             Print label {printable.identifier}
@@ -185,6 +249,15 @@ export default function WorkerPage({ entry }: PageProps) {
             </Descriptions.Item>
             <Descriptions.Item label="Blacklist">{device.blacklist_state}</Descriptions.Item>
           </Descriptions>
+          {fromFile && (
+            <Alert
+              type="info"
+              showIcon
+              title={filledFrom(fromFile)}
+              data-testid="diagnostics-filled"
+              style={{ marginBottom: 12 }}
+            />
+          )}
           <Form
             form={form}
             layout="vertical"
@@ -255,6 +328,29 @@ export default function WorkerPage({ entry }: PageProps) {
                 />
               </Form.Item>
             </Space>
+            <section aria-label={`Photos of ${device.identifier}`} style={{ marginBottom: 12 }}>
+              <Typography.Paragraph
+                type={
+                  grade && (PHOTO_GRADES as readonly string[]).includes(grade)
+                    ? 'warning'
+                    : 'secondary'
+                }
+                style={{ marginBottom: 4 }}
+              >
+                Grades {PHOTO_GRADES.join(' and ')} need a photo of the device before they are
+                saved.
+              </Typography.Paragraph>
+              {photoProblem && (
+                <Alert
+                  type="error"
+                  showIcon
+                  title={photoProblem}
+                  data-testid="photo-problem"
+                  style={{ marginBottom: 8 }}
+                />
+              )}
+              <AttachmentsPanel definition={devicePhotoAttachments} recordId={device.id} />
+            </section>
             <Space>
               <Button type="primary" loading={record.isPending} onClick={() => void submit('pass')}>
                 Pass and grade

@@ -2,10 +2,13 @@ import {
   accessoryDashboardEndpoint,
   accessoryStockEndpoints,
   partStockEndpoints,
+  type LabelFormat,
+  type StockItemKind,
 } from '@inventory/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { callEndpoint } from '../../../shell/http-client';
+import { startDownload } from '../../../toolkit/resource-queries';
 
 /** After a receipt, adjustment or move: the bins, the parts and the dashboard are read again. */
 export function useRefreshStock() {
@@ -29,4 +32,27 @@ export function useAccessoryDashboard(week: string | undefined) {
     queryKey: [accessoryDashboardEndpoint.path, week ?? null],
     queryFn: async () => (await callEndpoint(accessoryDashboardEndpoint, { query: { week } })).data,
   });
+}
+
+/**
+ * Bin labels of the chosen rows (accessory bins, or parts with each of their bins): a PDF opens
+ * in a new tab (opened before the request, so the browser allows it); ZPL, for a Zebra printer,
+ * downloads.
+ */
+export async function printBinLabels(
+  kind: StockItemKind,
+  ids: readonly number[],
+  format: LabelFormat,
+): Promise<void> {
+  const endpoint = kind === 'part' ? partStockEndpoints.labels : accessoryStockEndpoints.labels;
+  const tab = format === 'pdf' ? window.open('', '_blank') : null;
+  try {
+    const download = (await callEndpoint(endpoint, { params: {}, body: { ids: [...ids], format } }))
+      .data;
+    if (tab) tab.location.href = download.url;
+    else startDownload(download);
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
 }

@@ -4,6 +4,7 @@ import {
   type EndpointDefinition,
   type Schema,
   type StockActionResult,
+  type StockCountResult,
   type StockItemKind,
 } from '@inventory/contract';
 import { callEndpoint } from '../../../shell/http-client';
@@ -13,7 +14,7 @@ import { pickerLoader } from '../../../toolkit/picker-options';
 import type { FormField, FormValues, Option } from '../../../toolkit/resource-page-config';
 import { useRefreshStock } from '../api/stock.queries';
 
-export type StockAction = 'receive' | 'adjust' | 'move';
+export type StockAction = 'receive' | 'adjust' | 'move' | 'count';
 
 /** What a row's action starts from: its item and its location. */
 export type StockPreset = {
@@ -23,7 +24,8 @@ export type StockPreset = {
   readonly locationLabel: string;
 };
 
-const KINDS = {
+/** Each kind of item: its endpoints and the words its forms use. */
+export const STOCK_KINDS = {
   accessory: {
     endpoints: accessoryStockEndpoints,
     itemField: 'accessory_id',
@@ -42,13 +44,22 @@ const TITLES: Record<StockAction, string> = {
   receive: 'Receive',
   adjust: 'Adjust',
   move: 'Move',
+  count: 'Count',
+};
+
+const INTROS: Partial<Record<StockAction, string>> = {
+  adjust:
+    'Every adjustment is a move in the stock ledger with its reason; stock never goes below zero.',
+  count:
+    'Enter what you counted. A difference from the books is written to the stock ledger as a ' +
+    'count move, and the location notes the count; on hand never goes below what is reserved.',
 };
 
 type Values = FormValues<string>;
 
 /** The fields of an action on a kind of item; a part's receipt adds its vendor and unit cost. */
 function fieldsOf(kind: StockItemKind, action: StockAction): FormField[] {
-  const { endpoints, itemField, itemLabel } = KINDS[kind];
+  const { endpoints, itemField, itemLabel } = STOCK_KINDS[kind];
   const locations = pickerLoader(endpoints.locationOptions);
   const item: FormField = {
     name: itemField,
@@ -130,6 +141,20 @@ function fieldsOf(kind: StockItemKind, action: StockAction): FormField[] {
         qty,
         note,
       ];
+    case 'count':
+      return [
+        item,
+        location('location_id', 'Location'),
+        {
+          name: 'counted_qty',
+          label: 'Quantity counted',
+          kind: 'number',
+          required: true,
+          min: 0,
+          help: 'Every unit there, reserved ones included; 0 when there is none.',
+        },
+        note,
+      ];
   }
 }
 
@@ -143,7 +168,11 @@ function bodyOf(values: Values): Record<string, unknown> {
 }
 
 /** What the action did, in words, with what is now at the locations it changed. */
-function doneOf(action: StockAction, item: string | null, result: StockActionResult) {
+function doneOf(
+  action: Exclude<StockAction, 'count'>,
+  item: string | null,
+  result: StockActionResult,
+) {
   const levels = result.levels.map((level) => `${level.on_hand} at ${level.location}`).join(', ');
   const verb = { receive: 'Received', adjust: 'Adjusted', move: 'Moved' }[action];
   const direction =
@@ -151,7 +180,21 @@ function doneOf(action: StockAction, item: string | null, result: StockActionRes
   return `${verb} ${result.move.qty}${item ? ` × ${item}` : ''}${direction}: now ${levels}.`;
 }
 
-/** Receive, adjust or move accessories or parts in a drawer. */
+/** What a count found against the books, and what is there now. */
+export function countedOf(result: StockCountResult) {
+  return result.lines
+    .map((line) => {
+      const off = Math.abs(line.difference);
+      const books =
+        line.difference === 0
+          ? 'as the books said'
+          : `${off} ${line.difference < 0 ? 'fewer' : 'more'} than the books (${line.book_qty})`;
+      return `Counted ${line.counted_qty} × ${line.item} at ${result.location}: ${books}.`;
+    })
+    .join(' ');
+}
+
+/** Receive, adjust, move or count accessories or parts in a drawer. */
 export function StockActionDrawer({
   kind,
   action,
@@ -164,8 +207,8 @@ export function StockActionDrawer({
   onClose: () => void;
 }) {
   const refresh = useRefreshStock();
-  const { endpoints, itemField, what } = KINDS[kind];
-  const endpoint = endpoints[action];
+  const { endpoints, itemField, what } = STOCK_KINDS[kind];
+  const endpoint = action === 'count' ? endpoints.stockCount : endpoints[action];
   const locationField = action === 'move' ? 'from_location_id' : 'location_id';
   const initialValues: Values = preset
     ? { [itemField]: preset.itemId, [locationField]: preset.locationId }
@@ -178,23 +221,20 @@ export function StockActionDrawer({
     : {};
 
   const run = async (values: Values) => {
-    // The six actions answer alike; each body is checked by its own schema, here and on the server.
+    // Each body is checked by its own schema, here and on the server.
     const answer = await callEndpoint<EndpointDefinition & { readonly body: Schema }>(endpoint, {
       body: bodyOf(values),
     });
-    const result = answer.data as StockActionResult;
     await refresh();
-    return doneOf(action, preset?.itemLabel ?? null, result);
+    return action === 'count'
+      ? countedOf(answer.data as StockCountResult)
+      : doneOf(action, preset?.itemLabel ?? null, answer.data as StockActionResult);
   };
 
   return (
     <ActionDrawer
       title={`${TITLES[action]} ${preset ? preset.itemLabel : what}`}
-      intro={
-        action === 'adjust'
-          ? 'Every adjustment is a move in the stock ledger with its reason; stock never goes below zero.'
-          : undefined
-      }
+      intro={INTROS[action]}
       fields={fieldsOf(kind, action)}
       schema={endpoint.body as Schema}
       initialValues={initialValues}

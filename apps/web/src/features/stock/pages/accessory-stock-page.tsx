@@ -12,7 +12,7 @@ import { pickerLoader } from '../../../toolkit/picker-options';
 import type { ResourcePageConfig } from '../../../toolkit/resource-page-config';
 import { optionsOf } from '../../master-data';
 import type { StockPreset } from '../components/stock-action-drawer';
-import { StockListPage, type OpenStockAction } from '../components/stock-list-page';
+import { StockListPage, type StockPageTools } from '../components/stock-list-page';
 
 const IN_STOCK = [
   { value: 'true', label: 'With units' },
@@ -26,10 +26,12 @@ const presetOf = (row: AccessoryStock): StockPreset => ({
   locationLabel: row.location,
 });
 
-const config = (
-  open: OpenStockAction,
-  canChange: boolean,
-): ResourcePageConfig<AccessoryStock, typeof accessoryStockList> => ({
+const config = ({
+  open,
+  countBin,
+  print,
+  canChange,
+}: StockPageTools): ResourcePageConfig<AccessoryStock, typeof accessoryStockList> => ({
   resource: { ...accessoryStockList, manage: ACCESSORY_STOCK_MANAGE_ACCESS },
   endpoints: accessoryStockEndpoints,
   titleOf: (row) => `${row.sku} at ${row.location}`,
@@ -37,7 +39,7 @@ const config = (
   header: (
     <Typography.Paragraph type="secondary">
       Accessories per SKU and bin. Quantities change only by a receipt, an adjustment with its
-      reason or a move, each written to the stock ledger; stock never goes below zero.
+      reason, a move or a count, each written to the stock ledger; stock never goes below zero.
     </Typography.Paragraph>
   ),
   actions: canChange ? (
@@ -47,15 +49,23 @@ const config = (
       </Button>
       <Button onClick={() => open('move', null)}>Move</Button>
       <Button onClick={() => open('adjust', null)}>Adjust</Button>
+      <Button onClick={() => open('count', null)}>Count</Button>
+      <Button onClick={countBin}>Count a bin</Button>
     </Space>
   ) : undefined,
   rowActions: (row) => (
     <>
+      <Button size="small" onClick={() => open('count', presetOf(row))}>
+        Count
+      </Button>
       <Button size="small" onClick={() => open('move', presetOf(row))}>
         Move
       </Button>
       <Button size="small" onClick={() => open('adjust', presetOf(row))}>
         Adjust
+      </Button>
+      <Button size="small" onClick={() => print([row.id], 'pdf')}>
+        Bin label
       </Button>
     </>
   ),
@@ -95,13 +105,17 @@ const config = (
   ],
 });
 
-/** Accessory bins: on hand, reserved and available per SKU and location; receive, adjust, move. */
+/**
+ * Accessory bins: on hand, reserved and available per SKU and location, with the last count;
+ * receive, adjust, move, count, and print bin labels.
+ */
 export default function AccessoryStockPage(props: PageProps) {
   return (
     <StockListPage
       page={props}
       kind="accessory"
       manage={ACCESSORY_STOCK_MANAGE_ACCESS}
+      what="accessory bin"
       configOf={config}
     />
   );

@@ -7,12 +7,12 @@ import {
 } from '@inventory/contract';
 import { Button, Space, Tag, Typography } from 'antd';
 import type { PageProps } from '../../../shell/page-types';
-import { dollars } from '../../../toolkit/format';
+import { dollars, when } from '../../../toolkit/format';
 import { pickerLoader } from '../../../toolkit/picker-options';
 import type { ResourcePageConfig } from '../../../toolkit/resource-page-config';
 import { optionsOf } from '../../master-data';
 import type { StockPreset } from '../components/stock-action-drawer';
-import { StockListPage, type OpenStockAction } from '../components/stock-list-page';
+import { StockListPage, type StockPageTools } from '../components/stock-list-page';
 
 const YES_NO = [
   { value: 'true', label: 'Yes' },
@@ -32,10 +32,12 @@ const presetOf = (part: PartStock): StockPreset | null => {
     : null;
 };
 
-const config = (
-  open: OpenStockAction,
-  canChange: boolean,
-): ResourcePageConfig<PartStock, typeof partStockList> => ({
+const config = ({
+  open,
+  countBin,
+  print,
+  canChange,
+}: StockPageTools): ResourcePageConfig<PartStock, typeof partStockList> => ({
   resource: { ...partStockList, manage: PART_STOCK_MANAGE_ACCESS },
   endpoints: partStockEndpoints,
   titleOf: (part) => part.part_number,
@@ -54,6 +56,8 @@ const config = (
       </Button>
       <Button onClick={() => open('move', null)}>Move</Button>
       <Button onClick={() => open('adjust', null)}>Adjust</Button>
+      <Button onClick={() => open('count', null)}>Count</Button>
+      <Button onClick={countBin}>Count a bin</Button>
     </Space>
   ) : undefined,
   rowActions: (part) => {
@@ -61,11 +65,17 @@ const config = (
     return (
       preset && (
         <>
+          <Button size="small" onClick={() => open('count', preset)}>
+            Count
+          </Button>
           <Button size="small" onClick={() => open('move', preset)}>
             Move
           </Button>
           <Button size="small" onClick={() => open('adjust', preset)}>
             Adjust
+          </Button>
+          <Button size="small" onClick={() => print([part.id], 'pdf')}>
+            Bin labels
           </Button>
         </>
       )
@@ -102,6 +112,11 @@ const config = (
           <Tag>OK</Tag>
         ),
     },
+    {
+      key: 'last_counted_at',
+      title: 'Last count',
+      render: (part) => (part.last_counted_at ? when(part.last_counted_at) : 'Never counted'),
+    },
     { key: 'reorder_point', title: 'Reorder point', hidden: true },
     {
       key: 'cost_cents',
@@ -122,9 +137,18 @@ const config = (
   ],
 });
 
-/** Repair parts: stock per part over its bins; receive at a unit cost, adjust, move. */
+/**
+ * Repair parts: stock per part over its bins, with its last count; receive at a unit cost,
+ * adjust, move, count, and print bin labels.
+ */
 export default function PartStockPage(props: PageProps) {
   return (
-    <StockListPage page={props} kind="part" manage={PART_STOCK_MANAGE_ACCESS} configOf={config} />
+    <StockListPage
+      page={props}
+      kind="part"
+      manage={PART_STOCK_MANAGE_ACCESS}
+      what="part"
+      configOf={config}
+    />
   );
 }
