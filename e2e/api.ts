@@ -1,4 +1,4 @@
-import { luhnCheckDigit } from '@inventory/contract';
+import { luhnCheckDigit, TEST_ITEMS, type DeviceGrade } from '@inventory/contract';
 import { expect, type APIRequestContext } from '@playwright/test';
 
 /** The API as a signed-in user, for setting up what a browser test starts from. */
@@ -151,4 +151,100 @@ export async function createStaff(
     new_password_confirm: staff.password,
   });
   return { id: created.user.id };
+}
+
+/** A warehouse box received, closed and staged, with the IMEIs scanned into it. */
+export type StagedBox = { id: number; code: string; imeis: readonly string[] };
+
+/**
+ * Devices of the catalogue's main model as the receiving station leaves them: on a manifest under
+ * invoice `INV-<tag>`, each scanned into a new warehouse box, which is closed and staged at
+ * `STG-<tag>` for production.
+ */
+export async function receiveStagedBox(
+  api: Api,
+  catalogue: ReceivingCatalogue,
+  { tag, imeis }: { tag: number; imeis: readonly string[] },
+): Promise<StagedBox> {
+  const invoiceNo = `INV-${tag}`;
+  const invoiceIds = await importManifest(
+    api,
+    catalogue,
+    imeis.map((imei) => [invoiceNo, imei] as const),
+  );
+  const box = await api.post<{ id: number; code: string }>('/warehouse-boxes', {
+    invoice_id: invoiceIds[invoiceNo],
+  });
+  for (const code of imeis) {
+    const scan = await api.post<{ result: string }>(`/warehouse-boxes/${box.id}/scans`, { code });
+    expect(scan.result, code).toBe('added');
+  }
+  await api.post(`/warehouse-boxes/${box.id}/close`, {});
+  await api.post(`/warehouse-boxes/${box.id}/stage`, { location: `STG-${tag}` });
+  return { id: box.id, code: box.code, imeis };
+}
+
+/** Every item of the worker's checklist passed. */
+const ALL_PASS = Object.fromEntries(TEST_ITEMS.map((item) => [item, 'pass']));
+
+/** A device graded at a worker's bench: its id, IMEI and grade. */
+export type GradedDevice = { id: number; identifier: string; grade: DeviceGrade };
+
+/**
+ * A staged box taken through production as the team works it: the whole box requested and
+ * approved, `worker` created as a Production Worker and handed the box, and every device passed,
+ * wiped (certificate `CERT-<tag>-<device id>`) and graded at bench `bench-<tag>`. `grade` is one
+ * grade for all, or a grade per IMEI. Answers the worker's id, the request's number and the
+ * graded devices.
+ */
+export async function gradeInProduction(
+  request: APIRequestContext,
+  api: Api,
+  {
+    catalogue,
+    box,
+    worker,
+    tag,
+    grade,
+    batteryHealth = 90,
+  }: {
+    catalogue: ReceivingCatalogue;
+    box: StagedBox;
+    worker: Staff;
+    tag: number;
+    grade: DeviceGrade | ((imei: string) => DeviceGrade);
+    batteryHealth?: number;
+  },
+): Promise<{ workerId: number; requestNumber: string; devices: GradedDevice[] }> {
+  const { request: wanted } = await api.post<{ request: { id: number; number: string } }>(
+    '/product-requests',
+    { model_id: catalogue.models.main.id, qty: box.imeis.length },
+  );
+  await api.post(`/product-requests/${wanted.id}/approval`, {});
+  const workerUser = await createStaff(request, api, worker, 'Production Worker');
+  const bench = await apiAs(request, worker.userName, worker.password);
+  await api.post('/product-team/assignments', {
+    warehouse_box_id: box.id,
+    worker_id: workerUser.id,
+  });
+  const queue = await bench.get<{ id: number; identifier: string }[]>('/product-team/worker/queue');
+  expect(queue.map((device) => device.identifier).sort()).toEqual([...box.imeis].sort());
+  const devices: GradedDevice[] = [];
+  for (const device of queue) {
+    const deviceGrade = typeof grade === 'function' ? grade(device.identifier) : grade;
+    const graded = await bench.post<{ result: string }>('/product-team/worker/tests', {
+      device_id: device.id,
+      outcome: 'pass',
+      items: ALL_PASS,
+      frp_lock: false,
+      battery_health: batteryHealth,
+      wipe_method: 'nist_800_88',
+      wipe_certificate: `CERT-${tag}-${device.id}`,
+      grade: deviceGrade,
+      station: `bench-${tag}`,
+    });
+    expect(graded.result, device.identifier).toBe('graded');
+    devices.push({ ...device, grade: deviceGrade });
+  }
+  return { workerId: workerUser.id, requestNumber: wanted.number, devices };
 }

@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { apiAs, createStaff, imeiOf, importManifest, seedReceivingCatalogue } from './api';
+import {
+  apiAs,
+  gradeInProduction,
+  imeiOf,
+  receiveStagedBox,
+  seedReceivingCatalogue,
+  type Staff,
+} from './api';
 import { ADMIN_PASSWORD, signIn } from './support';
 import { seriousViolations } from './ui';
 
@@ -13,25 +20,14 @@ import { seriousViolations } from './ui';
 /** This spec's tag: its vendor, models, TACs, invoice and zone never meet another spec's. */
 const TAG = 57;
 const ZONE = `Z${TAG}`;
-const WORKER = { userName: `grader.${TAG}`, name: `Grader ${TAG}`, password: 'steady-bench-57' };
+const WORKER: Staff = {
+  userName: `grader.${TAG}`,
+  name: `Grader ${TAG}`,
+  password: 'steady-bench-57',
+};
 
 type Setup = { imei: string; boxCode: string; requestNumber: string };
 let setup: Setup;
-
-const ALL_PASS = Object.fromEntries(
-  [
-    'screen',
-    'touch',
-    'audio',
-    'mic',
-    'cameras',
-    'buttons',
-    'port',
-    'wifi',
-    'bluetooth',
-    'sensors',
-  ].map((item) => [item, 'pass']),
-);
 
 test.beforeAll(async ({ playwright }, testInfo) => {
   const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
@@ -40,45 +36,17 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   // Received into a warehouse box, closed and staged.
   const catalogue = await seedReceivingCatalogue(admin, TAG);
   const imei = imeiOf(catalogue.models.main.tac, 1);
-  const invoices = await importManifest(admin, catalogue, [[`INV-${TAG}`, imei]]);
-  const box = await admin.post<{ id: number }>('/warehouse-boxes', {
-    invoice_id: invoices[`INV-${TAG}`],
-  });
-  expect(
-    (await admin.post<{ result: string }>(`/warehouse-boxes/${box.id}/scans`, { code: imei }))
-      .result,
-  ).toBe('added');
-  await admin.post(`/warehouse-boxes/${box.id}/close`, {});
-  await admin.post(`/warehouse-boxes/${box.id}/stage`, { location: `STG-${TAG}` });
+  const box = await receiveStagedBox(admin, catalogue, { tag: TAG, imeis: [imei] });
 
-  // A production worker with a password of her own.
-  const workerUser = await createStaff(request, admin, WORKER, 'Production Worker');
-  const worker = await apiAs(request, WORKER.userName, WORKER.password);
-
-  // Requested, approved, handed to the worker, graded B with its wipe at her bench.
-  const { request: productRequest } = await admin.post<{
-    request: { id: number; number: string };
-  }>('/product-requests', { model_id: catalogue.models.main.id, qty: 1 });
-  await admin.post(`/product-requests/${productRequest.id}/approval`, {});
-  await admin.post('/product-team/assignments', {
-    warehouse_box_id: box.id,
-    worker_id: workerUser.id,
-  });
-  const lookup = await admin.get<{ card: { device: { id: number } } }>(
-    `/devices/lookup?code=${imei}`,
-  );
-  const graded = await worker.post<{ result: string }>('/product-team/worker/tests', {
-    device_id: lookup.card.device.id,
-    outcome: 'pass',
-    items: ALL_PASS,
-    frp_lock: false,
-    battery_health: 88,
-    wipe_method: 'nist_800_88',
-    wipe_certificate: `CERT-${TAG}`,
+  // Requested, approved, handed to a production worker, graded B with its wipe at her bench.
+  const { requestNumber } = await gradeInProduction(request, admin, {
+    catalogue,
+    box,
+    worker: WORKER,
+    tag: TAG,
     grade: 'B',
-    station: `bench-${TAG}`,
+    batteryHealth: 88,
   });
-  expect(graded.result).toBe('graded');
 
   // Consolidated into an inventory box, sealed and put away in a bin of this spec's zone.
   const named = await admin.post<{ box: { id: number; code: string } }>('/consolidation/scans', {
@@ -101,7 +69,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   await admin.post('/locations/activation', { ids: [zone.id, bin.id], active: true });
   await admin.post('/putaway', { box_code: named.box.code, location_code: `${ZONE}-01` });
 
-  setup = { imei, boxCode: named.box.code, requestNumber: productRequest.number };
+  setup = { imei, boxCode: named.box.code, requestNumber };
   await request.dispose();
 });
 

@@ -1,11 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   apiAs,
-  createStaff,
+  gradeInProduction,
   imeiOf,
-  importManifest,
+  receiveStagedBox,
   seedReceivingCatalogue,
   type Api,
+  type Staff,
 } from './api';
 import { ADMIN_PASSWORD, signIn } from './support';
 import { seriousViolations, wedgeScan } from './ui';
@@ -19,23 +20,11 @@ import { seriousViolations, wedgeScan } from './ui';
 
 /** This spec's tag: its vendor, models, TACs and invoices never meet another spec's. */
 const TAG = 77;
-const INVOICE = `INV-${TAG}`;
-const WORKER = { userName: `grader.${TAG}`, name: `Grader ${TAG}`, password: 'steady-bench-77' };
-
-const ALL_PASS = Object.fromEntries(
-  [
-    'screen',
-    'touch',
-    'audio',
-    'mic',
-    'cameras',
-    'buttons',
-    'port',
-    'wifi',
-    'bluetooth',
-    'sensors',
-  ].map((item) => [item, 'pass']),
-);
+const WORKER: Staff = {
+  userName: `grader.${TAG}`,
+  name: `Grader ${TAG}`,
+  password: 'steady-bench-77',
+};
 
 type Setup = {
   /** Five devices: 0-2 in the sealed box, 3 alone in an open box, 4 (grade B) in a third. */
@@ -73,48 +62,14 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   const api = await apiAs(request, 'admin', ADMIN_PASSWORD);
   const catalogue = await seedReceivingCatalogue(api, TAG);
   const imeis = [1, 2, 3, 4, 5].map((serial) => imeiOf(catalogue.models.main.tac, serial));
-  const invoiceIds = await importManifest(
-    api,
+  const box = await receiveStagedBox(api, catalogue, { tag: TAG, imeis });
+  await gradeInProduction(request, api, {
     catalogue,
-    imeis.map((imei) => [INVOICE, imei] as const),
-  );
-  const box = await api.post<{ id: number }>('/warehouse-boxes', {
-    invoice_id: invoiceIds[INVOICE],
+    box,
+    worker: WORKER,
+    tag: TAG,
+    grade: (imei) => (imei === imeis[4] ? 'B' : 'A'),
   });
-  for (const code of imeis) {
-    const scan = await api.post<{ result: string }>(`/warehouse-boxes/${box.id}/scans`, { code });
-    expect(scan.result).toBe('added');
-  }
-  await api.post(`/warehouse-boxes/${box.id}/close`, {});
-  await api.post(`/warehouse-boxes/${box.id}/stage`, { location: `STG-${TAG}` });
-  const { request: wanted } = await api.post<{ request: { id: number } }>('/product-requests', {
-    model_id: catalogue.models.main.id,
-    qty: imeis.length,
-  });
-  await api.post(`/product-requests/${wanted.id}/approval`, {});
-
-  const workerUser = await createStaff(request, api, WORKER, 'Production Worker');
-  const worker = await apiAs(request, WORKER.userName, WORKER.password);
-  await api.post('/product-team/assignments', {
-    warehouse_box_id: box.id,
-    worker_id: workerUser.id,
-  });
-  const queue = await worker.get<{ id: number; identifier: string }[]>(
-    '/product-team/worker/queue',
-  );
-  for (const device of queue) {
-    const graded = await worker.post<{ result: string }>('/product-team/worker/tests', {
-      device_id: device.id,
-      outcome: 'pass',
-      items: ALL_PASS,
-      frp_lock: false,
-      battery_health: 90,
-      wipe_method: 'nist_800_88',
-      wipe_certificate: `CERT-${TAG}-${device.id}`,
-      grade: device.identifier === imeis[4] ? 'B' : 'A',
-    });
-    expect(graded.result).toBe('graded');
-  }
 
   // Three in a box, sealed; the fourth opens a box of its own; the grade B one a third.
   const sealed = await consolidate(api, imeis[0]!);

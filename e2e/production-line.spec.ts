@@ -3,7 +3,7 @@ import {
   apiAs,
   createStaff,
   imeiOf,
-  importManifest,
+  receiveStagedBox,
   seedReceivingCatalogue,
   type Staff,
 } from './api';
@@ -21,7 +21,6 @@ import { rowOf, seriousViolations, wedgeScan } from './ui';
 
 /** This spec's tag: its vendor, models, users and locations never meet another spec's. */
 const TAG = 92;
-const INVOICE = `INV-${TAG}`;
 const BIN = `Z${TAG}-01`;
 const staff = (role: string, first: string): Staff => ({
   userName: `${role}.${TAG}`,
@@ -45,21 +44,8 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   const admin = await apiAs(request, 'admin', ADMIN_PASSWORD);
   const catalogue = await seedReceivingCatalogue(admin, TAG);
   const imeis = Array.from({ length: 10 }, (_, i) => imeiOf(catalogue.models.main.tac, i + 1));
-  const invoices = await importManifest(
-    admin,
-    catalogue,
-    imeis.map((imei) => [INVOICE, imei] as const),
-  );
   // Received as the receiving station does: scanned into a box, closed and staged.
-  const box = await admin.post<{ id: number; code: string }>('/warehouse-boxes', {
-    invoice_id: invoices[INVOICE],
-  });
-  for (const code of imeis) {
-    const scan = await admin.post<{ result: string }>(`/warehouse-boxes/${box.id}/scans`, { code });
-    expect(scan.result).toBe('added');
-  }
-  await admin.post(`/warehouse-boxes/${box.id}/close`, {});
-  await admin.post(`/warehouse-boxes/${box.id}/stage`, { location: `STG-${TAG}` });
+  const box = await receiveStagedBox(admin, catalogue, { tag: TAG, imeis });
 
   await createStaff(request, admin, LEADER, 'Production Leader');
   await createStaff(request, admin, WORKER, 'Production Worker');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, createStaff, imeiOf, importManifest, seedReceivingCatalogue } from './api';
+import { apiAs, createStaff, imeiOf, receiveStagedBox, seedReceivingCatalogue } from './api';
 import { ADMIN_PASSWORD, signIn } from './support';
 import {
   chooseOption,
@@ -12,7 +12,6 @@ import {
 
 /** This spec's tag: its vendor, models, TACs and invoices never meet another spec's. */
 const TAG = 81;
-const INVOICE = `INV-${TAG}`;
 const WORKER = { userName: `worker.${TAG}`, name: `Worker ${TAG}`, password: 'steady-bench-81' };
 /** A second worker, who gets devices only by reassignment. */
 const SECOND_WORKER = { userName: `worker.${TAG}b`, name: `Worker ${TAG}B` };
@@ -35,20 +34,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   const imeis = [1, 2, 3].map((serial) =>
     imeiOf(catalogue.models.main.tac, serial),
   ) as Setup['imeis'];
-  const invoiceIds = await importManifest(
-    api,
-    catalogue,
-    imeis.map((imei) => [INVOICE, imei] as const),
-  );
-  const box = await api.post<{ id: number; code: string }>('/warehouse-boxes', {
-    invoice_id: invoiceIds[INVOICE],
-  });
-  for (const code of imeis) {
-    const scan = await api.post<{ result: string }>(`/warehouse-boxes/${box.id}/scans`, { code });
-    expect(scan.result).toBe('added');
-  }
-  await api.post(`/warehouse-boxes/${box.id}/close`, {});
-  await api.post(`/warehouse-boxes/${box.id}/stage`, { location: `STG-${TAG}` });
+  const box = await receiveStagedBox(api, catalogue, { tag: TAG, imeis });
 
   await createStaff(request, api, WORKER, 'Production Worker');
   const roles = await api.get<{ items: { id: number; name: string }[] }>('/roles?limit=200');

@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   apiAs,
-  createStaff,
+  gradeInProduction,
   imeiOf,
-  importManifest,
+  receiveStagedBox,
   seedReceivingCatalogue,
   type Api,
   type Staff,
@@ -19,7 +19,6 @@ import { seriousViolations, wedgeScan } from './ui';
 
 /** This spec's tag: its vendor, models, TACs, invoices and zone never meet another spec's. */
 const TAG = 88;
-const INVOICE = `INV-${TAG}`;
 const ZONE = `PW${TAG}`;
 const bin = (n: number) => `${ZONE}-0${n}`;
 const WORKER: Staff = {
@@ -27,21 +26,6 @@ const WORKER: Staff = {
   name: `Grader ${TAG}`,
   password: 'steady-bench-88',
 };
-
-const ALL_PASS = Object.fromEntries(
-  [
-    'screen',
-    'touch',
-    'audio',
-    'mic',
-    'cameras',
-    'buttons',
-    'port',
-    'wifi',
-    'bluetooth',
-    'sensors',
-  ].map((item) => [item, 'pass']),
-);
 
 /** Four sealed boxes of one device each: the first for one box's journey, three for a pallet. */
 let boxes: string[];
@@ -74,47 +58,8 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   const api = await apiAs(request, 'admin', ADMIN_PASSWORD);
   const catalogue = await seedReceivingCatalogue(api, TAG);
   const imeis = [1, 2, 3, 4].map((serial) => imeiOf(catalogue.models.main.tac, serial));
-  const invoiceIds = await importManifest(
-    api,
-    catalogue,
-    imeis.map((imei) => [INVOICE, imei] as const),
-  );
-  const box = await api.post<{ id: number }>('/warehouse-boxes', {
-    invoice_id: invoiceIds[INVOICE],
-  });
-  for (const code of imeis) {
-    const scan = await api.post<{ result: string }>(`/warehouse-boxes/${box.id}/scans`, { code });
-    expect(scan.result).toBe('added');
-  }
-  await api.post(`/warehouse-boxes/${box.id}/close`, {});
-  await api.post(`/warehouse-boxes/${box.id}/stage`, { location: `STG-${TAG}` });
-  const { request: wanted } = await api.post<{ request: { id: number } }>('/product-requests', {
-    model_id: catalogue.models.main.id,
-    qty: imeis.length,
-  });
-  await api.post(`/product-requests/${wanted.id}/approval`, {});
-  const workerUser = await createStaff(request, api, WORKER, 'Production Worker');
-  const worker = await apiAs(request, WORKER.userName, WORKER.password);
-  await api.post('/product-team/assignments', {
-    warehouse_box_id: box.id,
-    worker_id: workerUser.id,
-  });
-  const queue = await worker.get<{ id: number; identifier: string }[]>(
-    '/product-team/worker/queue',
-  );
-  for (const device of queue) {
-    const graded = await worker.post<{ result: string }>('/product-team/worker/tests', {
-      device_id: device.id,
-      outcome: 'pass',
-      items: ALL_PASS,
-      frp_lock: false,
-      battery_health: 90,
-      wipe_method: 'nist_800_88',
-      wipe_certificate: `CERT-${TAG}-${device.id}`,
-      grade: 'A',
-    });
-    expect(graded.result).toBe('graded');
-  }
+  const box = await receiveStagedBox(api, catalogue, { tag: TAG, imeis });
+  await gradeInProduction(request, api, { catalogue, box, worker: WORKER, tag: TAG, grade: 'A' });
   boxes = [];
   for (const code of imeis) boxes.push(await sealedBoxOf(api, code));
 

@@ -71,6 +71,25 @@ export function apiClient(t: TestApp, token: string) {
 
 export type ApiClient = ReturnType<typeof apiClient>;
 
+type Answer = { statusCode: number; body: string; json: () => unknown };
+
+/** An answer that must have `status` (200 unless said): its data. */
+export async function dataOf<T = unknown>(
+  answer: Promise<Answer> | Answer,
+  status = 200,
+): Promise<T> {
+  const response = await answer;
+  expect(response.statusCode, response.body).toBe(status);
+  return (response.json() as { data: T }).data;
+}
+
+/** An answer that must be refused with `status`: its message, in words. */
+export async function refusalOf(answer: Promise<Answer> | Answer, status: number): Promise<string> {
+  const response = await answer;
+  expect(response.statusCode, response.body).toBe(status);
+  return (response.json() as { message: string }).message;
+}
+
 /** A test app with a signed-in admin, and an API client acting as that admin. */
 export async function createAdminTestApp(
   userName = 'pi',

@@ -1,7 +1,11 @@
+import { TEST_ITEMS } from '@inventory/contract';
 import type { Db } from '../db/db.js';
 import { apiClient, type ApiClient } from './api-client.js';
 import { imeiOf, seedCatalogue, TACS, type Catalogue } from './receiving-fixtures.js';
 import { createUser, login, type TestApp } from './test-app.js';
+
+/** A test checklist with every item passed. */
+export const ALL_PASS = Object.fromEntries(TEST_ITEMS.map((item) => [item, 'pass'] as const));
 
 /** Staged warehouse boxes of received devices and the production staff, for production tests. */
 export type ProductionPlaces = {

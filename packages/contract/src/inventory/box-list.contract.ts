@@ -6,7 +6,7 @@ import { DEVICE_STATUSES, HOLD_REASONS } from '../receiving/device-states.js';
 import { DEVICE_GRADES } from '../receiving/receiving-fields.js';
 import { defineList, enumFilter, idFilter, listEndpoints } from '../resource.js';
 import { BOX_SCAN_ACCESS, inventoryBoxCountSchema } from './box-scans.contract.js';
-import { INVENTORY_BOX_STATUSES } from './inventory-boxes.contract.js';
+import { INVENTORY_BOX_STATUSES, inventoryBoxShape } from './inventory-boxes.contract.js';
 
 /**
  * The device boxes' list (DOMAIN.md 4.2, /inventory-box/device): every inventory box with what it
@@ -40,22 +40,7 @@ const boxFilters = {
 };
 
 export const inventoryBoxRowSchema = z.object({
-  id: z.int(),
-  code: z.string(),
-  model_id: z.int(),
-  model: z.string(),
-  color_id: z.nullable(z.int()),
-  color: z.nullable(z.string()),
-  capacity_gb: z.nullable(z.int()),
-  grade: z.string(),
-  carrier_lock: z.nullable(z.string()),
-  /** What it holds: kept by the scans that put devices in and take them out, never edited. */
-  qty: z.int(),
-  max_qty: z.int(),
-  status: z.enum(INVENTORY_BOX_STATUSES),
-  location_id: z.nullable(z.int()),
-  location_code: z.nullable(z.string()),
-  sealed_at: z.nullable(z.string()),
+  ...inventoryBoxShape,
   /** Whole days since it was sealed (opened, while it is open). */
   age_days: z.int(),
   /** The count that locks it, while one runs. */

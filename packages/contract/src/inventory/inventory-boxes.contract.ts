@@ -32,7 +32,8 @@ export const MAX_BOX_QTY = 200;
 /** Putaway's guard (DOMAIN.md 4.2). */
 export const PUTAWAY_ACCESS = { permission: 'location.assignment' } as const;
 
-export const inventoryBoxSchema = z.object({
+/** What every view of an inventory box shows: its code, what it holds, its fill and place. */
+export const inventoryBoxShape = {
   id: z.int(),
   code: z.string(),
   model_id: z.int(),
@@ -42,12 +43,17 @@ export const inventoryBoxSchema = z.object({
   capacity_gb: z.nullable(z.int()),
   grade: z.string(),
   carrier_lock: z.nullable(z.string()),
-  max_qty: z.int(),
+  /** What it holds: kept by the scans that put devices in and take them out, never edited. */
   qty: z.int(),
+  max_qty: z.int(),
   status: z.enum(INVENTORY_BOX_STATUSES),
   location_id: z.nullable(z.int()),
   location_code: z.nullable(z.string()),
   sealed_at: z.nullable(z.string()),
+};
+
+export const inventoryBoxSchema = z.object({
+  ...inventoryBoxShape,
   sealed_by_name: z.nullable(z.string()),
   created_at: z.string(),
 });

@@ -7,9 +7,10 @@ import type {
   VendorTransfer,
 } from '@inventory/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminTestApp, type ApiClient } from '../../test/api-client.js';
+import { createAdminTestApp, dataOf, type ApiClient } from '../../test/api-client.js';
 import { consolidationScan, createBins, place } from '../../test/inventory-fixtures.js';
 import {
+  ALL_PASS,
   seedProduction,
   stagedBox,
   type ProductionPlaces,
@@ -31,31 +32,10 @@ let ids: number[];
 let requestNumber: string;
 let boxCode: string;
 
-const ALL_PASS = {
-  screen: 'pass',
-  touch: 'pass',
-  audio: 'pass',
-  mic: 'pass',
-  cameras: 'pass',
-  buttons: 'pass',
-  port: 'pass',
-  wifi: 'pass',
-  bluetooth: 'pass',
-  sensors: 'pass',
-} as const;
-
-const ok = async <T = unknown>(
-  answer: Promise<{ statusCode: number; body: string; json: () => unknown }>,
-  status = 200,
-): Promise<T> => {
-  const response = await answer;
-  expect(response.statusCode, response.body).toBe(status);
-  return (response.json() as { data: T }).data;
-};
-
 const lookUp = async (code: string) =>
-  (await ok<DeviceLookup>(admin.get(`/devices/lookup?code=${code}`))).card!;
-const productionOf = (id: number) => ok<DeviceProduction>(admin.get(`/devices/${id}/production`));
+  (await dataOf<DeviceLookup>(admin.get(`/devices/lookup?code=${code}`))).card!;
+const productionOf = (id: number) =>
+  dataOf<DeviceProduction>(admin.get(`/devices/${id}/production`));
 const boxOf = async (code: string) =>
   (
     await t.db.query<{ qty: number; held: number }>(
@@ -80,14 +60,14 @@ beforeAll(async () => {
     places.catalogue.vendors.acme,
     box.id,
   ]);
-  const { request } = await ok<{ request: ProductRequest }>(
+  const { request } = await dataOf<{ request: ProductRequest }>(
     places.manager.post('/product-requests', { model_id: places.catalogue.models.a15, qty: 4 }),
     201,
   );
   requestNumber = request.number;
-  await ok(places.manager.post(`/product-requests/${request.id}/approval`, {}));
+  await dataOf(places.manager.post(`/product-requests/${request.id}/approval`, {}));
   const [worker] = places.workers;
-  await ok(
+  await dataOf(
     places.leader.post('/product-team/assignments', {
       warehouse_box_id: box.id,
       worker_id: worker!.id,
@@ -108,9 +88,12 @@ beforeAll(async () => {
     station: 'bench-3',
   };
   for (const id of ids.slice(0, 2)) {
-    await ok(worker!.client.post('/product-team/worker/tests', { ...passing, device_id: id }), 201);
+    await dataOf(
+      worker!.client.post('/product-team/worker/tests', { ...passing, device_id: id }),
+      201,
+    );
   }
-  await ok(
+  await dataOf(
     worker!.client.post('/product-team/worker/tests', {
       device_id: ids[2],
       outcome: 'fail',
@@ -126,9 +109,9 @@ beforeAll(async () => {
   boxCode = named.box!.code;
   for (const imei of imeis.slice(0, 2))
     expect((await place(admin, imei, boxCode)).result).toBe('added');
-  await ok(admin.post(`/inventory-boxes/${named.box!.id}/seal`));
+  await dataOf(admin.post(`/inventory-boxes/${named.box!.id}/seal`));
   await createBins(t, 'K', 2);
-  await ok(admin.post('/putaway', { box_code: boxCode, location_code: 'K-01' }));
+  await dataOf(admin.post('/putaway', { box_code: boxCode, location_code: 'K-01' }));
 });
 afterAll(() => t.close());
 
@@ -154,7 +137,7 @@ describe("a graded, consolidated and located device's card", () => {
       location_code: 'K-01',
     });
     // The card endpoint answers the same card.
-    expect(await ok<DeviceCard>(admin.get(`/devices/${ids[0]}/card`))).toEqual(card);
+    expect(await dataOf<DeviceCard>(admin.get(`/devices/${ids[0]}/card`))).toEqual(card);
   });
 
   it('shows what production recorded: request, worker, wipe, locks, battery, grading and tests', async () => {
@@ -231,7 +214,7 @@ describe('a device leaving for its vendor', () => {
 
   it('stays in its box while held, and leaves it when the return ships', async () => {
     // Held (a blacklist listing): it stays where it is, in its box.
-    await ok(
+    await dataOf(
       admin.post('/blacklist-entries', { imei: imeis[1], source: 'gsma', reason: 'stolen' }),
       201,
     );
@@ -241,7 +224,7 @@ describe('a device leaving for its vendor', () => {
     });
     expect(await boxOf(boxCode)).toEqual({ qty: 2, held: 2 });
 
-    const transfer = await ok<VendorTransfer>(
+    const transfer = await dataOf<VendorTransfer>(
       admin.post('/vendor-transfers', {
         vendor_id: places.catalogue.vendors.acme,
         reason: 'blacklisted',
@@ -249,14 +232,14 @@ describe('a device leaving for its vendor', () => {
       201,
     );
     transferId = transfer.id;
-    await ok(admin.post(`/vendor-transfers/${transferId}/devices`, { codes: [imeis[1]] }));
+    await dataOf(admin.post(`/vendor-transfers/${transferId}/devices`, { codes: [imeis[1]] }));
     // The return says which box to take it from.
-    const [listed] = await ok<TransferDevice[]>(
+    const [listed] = await dataOf<TransferDevice[]>(
       admin.get(`/vendor-transfers/${transferId}/devices`),
     );
     expect(listed!.container).toBe(boxCode);
-    await ok(admin.post(`/vendor-transfers/${transferId}/pack`, {}));
-    await ok(
+    await dataOf(admin.post(`/vendor-transfers/${transferId}/pack`, {}));
+    await dataOf(
       admin.post(`/vendor-transfers/${transferId}/ship`, { carrier: 'UPS', tracking: '1Z0001' }),
     );
 
@@ -272,15 +255,15 @@ describe('a device leaving for its vendor', () => {
   it('waits for a running count of its box: 409, and nothing moves', async () => {
     await t.db.query("UPDATE inventory_boxes SET status = 'locked' WHERE code = $1", [boxCode]);
     try {
-      const transfer = await ok<VendorTransfer>(
+      const transfer = await dataOf<VendorTransfer>(
         admin.post('/vendor-transfers', {
           vendor_id: places.catalogue.vendors.acme,
           reason: 'other',
         }),
         201,
       );
-      await ok(admin.post(`/vendor-transfers/${transfer.id}/devices`, { codes: [imeis[0]] }));
-      await ok(admin.post(`/vendor-transfers/${transfer.id}/pack`, {}));
+      await dataOf(admin.post(`/vendor-transfers/${transfer.id}/devices`, { codes: [imeis[0]] }));
+      await dataOf(admin.post(`/vendor-transfers/${transfer.id}/pack`, {}));
       const refused = await admin.post(`/vendor-transfers/${transfer.id}/ship`, {
         carrier: 'UPS',
         tracking: '1Z0002',

@@ -1,6 +1,6 @@
 import type { InventoryBox, PutawaySuggestion } from '@inventory/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, createAdminTestApp, type ApiClient } from '../../test/api-client.js';
+import { apiClient, createAdminTestApp, refusalOf, type ApiClient } from '../../test/api-client.js';
 import { boxOf, createBins, grade, receiveDevices } from '../../test/inventory-fixtures.js';
 import { bodyOf, createUser, login, type TestApp } from '../../test/test-app.js';
 
@@ -54,11 +54,6 @@ const holds = async (code: string) =>
     )
   )[0]!.n;
 
-const refusal = async (response: Awaited<ReturnType<ApiClient['post']>>, status = 409) => {
-  expect(response.statusCode, response.body).toBe(status);
-  return bodyOf(response).message as string;
-};
-
 beforeAll(async () => {
   let catalogue;
   ({ t, admin } = await createAdminTestApp());
@@ -81,9 +76,9 @@ describe('a box by its scanned code', () => {
       status: 'located',
       location_code: 'A-01',
     });
-    expect(await refusal(await admin.post('/putaway/boxes', { box_code: 'IB-999999' }), 404)).toBe(
-      'No inventory box has the code IB-999999.',
-    );
+    expect(
+      await refusalOf(await admin.post('/putaway/boxes', { box_code: 'IB-999999' }), 404),
+    ).toBe('No inventory box has the code IB-999999.');
     expect(await admin.fieldErrors('POST', '/putaway/boxes', { box_code: '' })).toHaveProperty(
       'box_code',
     );
@@ -131,20 +126,20 @@ describe('moving a located box', () => {
         location_code: location,
       });
     await newBox({ location: 'B-01' });
-    expect(await refusal(await move('B-01'))).toBe('B-01 is full (1 of 1 boxes).');
+    expect(await refusalOf(await move('B-01'), 409)).toBe('B-01 is full (1 of 1 boxes).');
     await t.db.query("UPDATE locations SET active = false WHERE code = 'B-02'");
-    expect(await refusal(await move('B-02'))).toBe('B-02 is not active.');
+    expect(await refusalOf(await move('B-02'), 409)).toBe('B-02 is not active.');
     await t.db.query("UPDATE locations SET active = true WHERE code = 'B-02'");
-    expect(await refusal(await move('Q-01'))).toBe(
+    expect(await refusalOf(await move('Q-01'), 409)).toBe(
       'Q-01 is in the quarantine zone: only boxes with a device on hold go there.',
     );
-    expect(await refusal(await move('Z-99'), 404)).toBe('No location has the code Z-99.');
+    expect(await refusalOf(await move('Z-99'), 404)).toBe('No location has the code Z-99.');
     expect((await boxRow(box.id)).location).toBe('A-04');
     expect(await auditsOf('inventory_box.moved', box.id)).toEqual([]);
 
     // Put on hold on its shelf: it goes to the quarantine zone, and only there.
     await hold(box);
-    expect(await refusal(await move('B-02'))).toBe(
+    expect(await refusalOf(await move('B-02'), 409)).toBe(
       `${box.code} holds a device on hold: it goes to the quarantine zone only, not B-02.`,
     );
     expect((await move('Q-01')).statusCode).toBe(200);
@@ -155,25 +150,25 @@ describe('moving a located box', () => {
     const sealed = await newBox();
     const move = (code: string, from: string, to = 'C-02') =>
       admin.post('/putaway/moves', { box_code: code, from_location_code: from, location_code: to });
-    expect(await refusal(await move(sealed.code, 'A-01'))).toBe(
+    expect(await refusalOf(await move(sealed.code, 'A-01'), 409)).toBe(
       `${sealed.code} is not put away yet: put it away first.`,
     );
     const open = await newBox({ status: 'open' });
-    expect(await refusal(await move(open.code, 'A-01'))).toBe(
+    expect(await refusalOf(await move(open.code, 'A-01'), 409)).toBe(
       `${open.code} is open: it has no location to move from.`,
     );
-    expect(await refusal(await move('IB-999999', 'A-01'), 404)).toBe(
+    expect(await refusalOf(await move('IB-999999', 'A-01'), 404)).toBe(
       'No inventory box has the code IB-999999.',
     );
 
     const counted = await newBox({ location: 'C-01' });
     expect((await admin.post(`/inventory-boxes/${counted.id}/counts`)).statusCode).toBe(201);
-    expect(await refusal(await move(counted.code, 'C-01'))).toBe(
+    expect(await refusalOf(await move(counted.code, 'C-01'), 409)).toBe(
       `${counted.code} is locked by a count: finish the count first.`,
     );
 
     const elsewhere = await newBox({ location: 'C-01' });
-    expect(await refusal(await move(elsewhere.code, 'A-01'))).toBe(
+    expect(await refusalOf(await move(elsewhere.code, 'A-01'), 409)).toBe(
       `${elsewhere.code} is in C-01 now, not A-01: it was moved meanwhile. Scan it again.`,
     );
     expect(
@@ -263,18 +258,18 @@ describe('unassigning a located box', () => {
     const unassign = (code: string) =>
       admin.post('/putaway/unassignments', { box_code: code, reason: 'mistake' });
     const open = await newBox({ status: 'open' });
-    expect(await refusal(await unassign(open.code))).toBe(
+    expect(await refusalOf(await unassign(open.code), 409)).toBe(
       `${open.code} is open: it has no location to come off.`,
     );
     const picked = await newBox({ location: 'A-01' });
     await t.db.query("UPDATE inventory_boxes SET status = 'partially_picked' WHERE id = $1", [
       picked.id,
     ]);
-    expect(await refusal(await unassign(picked.code))).toContain('partially picked');
+    expect(await refusalOf(await unassign(picked.code), 409)).toContain('partially picked');
     const counted = await newBox({ location: 'C-02' });
     expect((await admin.post(`/inventory-boxes/${counted.id}/counts`)).statusCode).toBe(201);
-    expect(await refusal(await unassign(counted.code))).toContain('locked by a count');
-    expect(await refusal(await unassign('IB-999999'), 404)).toContain('IB-999999');
+    expect(await refusalOf(await unassign(counted.code), 409)).toContain('locked by a count');
+    expect(await refusalOf(await unassign('IB-999999'), 404)).toContain('IB-999999');
   });
 });
 
@@ -322,7 +317,7 @@ describe('a pallet put away at once', () => {
       box_codes: [good.code, open.code, located.code, held.code],
       location_code: 'A-04',
     });
-    const message = await refusal(response);
+    const message = await refusalOf(response, 409);
     expect(message).toBe(
       [
         'Nothing was put away in A-04:',
@@ -338,7 +333,7 @@ describe('a pallet put away at once', () => {
       box_codes: [good.code, held.code],
       location_code: 'Q-02',
     });
-    expect(await refusal(quarantine)).toBe(
+    expect(await refusalOf(quarantine, 409)).toBe(
       `Nothing was put away in Q-02: Q-02 is in the quarantine zone: only boxes with a device on hold go there, not ${good.code}.`,
     );
   });
@@ -356,17 +351,18 @@ describe('a pallet put away at once', () => {
       box_codes: more.map((box) => box.code),
       location_code: 'C-01',
     });
-    expect(await refusal(refused)).toBe(
+    expect(await refusalOf(refused, 409)).toBe(
       'Nothing was put away in C-01: C-01 has room for 1 more, not 2 boxes (it holds 2 of 3).',
     );
     for (const box of more) expect((await boxRow(box.id)).status).toBe('sealed');
     await t.db.query("UPDATE locations SET active = false WHERE code = 'C-01'");
     expect(
-      await refusal(
+      await refusalOf(
         await admin.post('/putaway/pallets', {
           box_codes: [more[0]!.code],
           location_code: 'C-01',
         }),
+        409,
       ),
     ).toBe('Nothing was put away in C-01: C-01 is not active.');
     await t.db.query("UPDATE locations SET active = true WHERE code = 'C-01'");
@@ -391,7 +387,7 @@ describe('a pallet put away at once', () => {
       }),
     ).toEqual({ box_codes: [`${box.code} is on the pallet twice.`] });
     expect(
-      await refusal(
+      await refusalOf(
         await admin.post('/putaway/pallets', {
           box_codes: [box.code, 'IB-999998', 'IB-999999'],
           location_code: 'A-01',
@@ -400,7 +396,7 @@ describe('a pallet put away at once', () => {
       ),
     ).toBe('No inventory box has the codes IB-999998, IB-999999.');
     expect(
-      await refusal(
+      await refusalOf(
         await admin.post('/putaway/pallets', { box_codes: [box.code], location_code: 'Z-99' }),
         404,
       ),

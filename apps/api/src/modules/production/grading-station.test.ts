@@ -5,8 +5,9 @@ import type {
   WorkerScan,
 } from '@inventory/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminTestApp, type ApiClient } from '../../test/api-client.js';
+import { createAdminTestApp, dataOf, type ApiClient } from '../../test/api-client.js';
 import {
+  ALL_PASS,
   seedProduction,
   stagedBox,
   type ProductionPlaces,
@@ -29,39 +30,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ok = async <T>(
-  answer: Promise<{ statusCode: number; body: string; json: () => unknown }>,
-  status = 200,
-) => {
-  const response = await answer;
-  expect(response.statusCode, response.body).toBe(status);
-  return (response.json() as { data: T }).data;
-};
-
-const ALL_PASS = Object.fromEntries(
-  [
-    'screen',
-    'touch',
-    'audio',
-    'mic',
-    'cameras',
-    'buttons',
-    'port',
-    'wifi',
-    'bluetooth',
-    'sensors',
-  ].map((item) => [item, 'pass']),
-);
-
 /** Devices handed to the first worker: their ids and IMEIs. */
 async function inProduction(count: number) {
   const box = await stagedBox(t.db, places, count);
-  const { request } = await ok<{ request: ProductRequest }>(
+  const { request } = await dataOf<{ request: ProductRequest }>(
     admin.post('/product-requests', { model_id: places.catalogue.models.a15, qty: count }),
     201,
   );
-  await ok(admin.post(`/product-requests/${request.id}/approval`, { warehouse_box_ids: [box.id] }));
-  const { device_ids } = await ok<{ device_ids: number[] }>(
+  await dataOf(
+    admin.post(`/product-requests/${request.id}/approval`, { warehouse_box_ids: [box.id] }),
+  );
+  const { device_ids } = await dataOf<{ device_ids: number[] }>(
     places.leader.post('/product-team/assignments', {
       warehouse_box_id: box.id,
       worker_id: places.workers[0]!.id,
@@ -96,7 +75,7 @@ describe('a diagnostic tool’s file', () => {
       `S1,${imeis[0]},PASS,Pass,ok,fail,passed,,87%,scratched`,
       `S2,${imeis[1]},pass,pass,pass,pass,pass,n/a,91,`,
     ].join('\n');
-    const stored = await ok<{ stored: number; devices: DiagnosticDevice[] }>(
+    const stored = await dataOf<{ stored: number; devices: DiagnosticDevice[] }>(
       uploadDiagnostics('bench-3.csv', csv),
       201,
     );
@@ -109,7 +88,7 @@ describe('a diagnostic tool’s file', () => {
     });
 
     const worker = places.workers[0]!.client;
-    const scan = await ok<WorkerScan>(
+    const scan = await dataOf<WorkerScan>(
       worker.post('/product-team/worker/scans', { code: imeis[0] }),
     );
     expect(scan.diagnostics).toMatchObject({
@@ -117,7 +96,7 @@ describe('a diagnostic tool’s file', () => {
       battery_health: 87,
       file_name: 'bench-3.csv',
     });
-    const failed = await ok<TestOutcome>(
+    const failed = await dataOf<TestOutcome>(
       worker.post('/product-team/worker/tests', {
         device_id: ids[0],
         outcome: 'fail',
@@ -147,8 +126,8 @@ describe('a diagnostic tool’s file', () => {
     expect(left!.n).toBe(0);
 
     // A later file replaces a device's results; a test by hand takes them too.
-    await ok(uploadDiagnostics('bench-3b.csv', `IMEI,Screen\n${imeis[1]},fail`), 201);
-    const again = await ok<WorkerScan>(
+    await dataOf(uploadDiagnostics('bench-3b.csv', `IMEI,Screen\n${imeis[1]},fail`), 201);
+    const again = await dataOf<WorkerScan>(
       worker.post('/product-team/worker/scans', { code: imeis[1] }),
     );
     expect(again.diagnostics).toMatchObject({
@@ -261,17 +240,21 @@ describe('photos for grades C and D', () => {
     );
     const photo = await sendFile(`/product-team/devices/${ids[0]}/attachments`, 'back.png', PNG);
     expect(photo.statusCode, photo.body).toBe(201);
-    const graded = await ok<TestOutcome>(
+    const graded = await dataOf<TestOutcome>(
       worker.post('/product-team/worker/tests', pass(ids[0]!, 'C')),
       201,
     );
     expect(graded.result).toBe('graded');
     expect(
-      (await ok<TestOutcome>(worker.post('/product-team/worker/tests', pass(ids[2]!, 'B')), 201))
-        .result,
+      (
+        await dataOf<TestOutcome>(
+          worker.post('/product-team/worker/tests', pass(ids[2]!, 'B')),
+          201,
+        )
+      ).result,
     ).toBe('graded');
     // The leader sees the photos of the device.
-    const files = await ok<{ file_name: string }[]>(
+    const files = await dataOf<{ file_name: string }[]>(
       places.leader.get(`/product-team/devices/${ids[0]}/attachments`),
     );
     expect(files.map((file) => file.file_name)).toEqual(['report.pdf', 'back.png']);

@@ -7,13 +7,14 @@ import type {
   WorkerScan,
 } from '@inventory/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminTestApp, type ApiClient } from '../../test/api-client.js';
+import { createAdminTestApp, dataOf, refusalOf, type ApiClient } from '../../test/api-client.js';
 import {
+  ALL_PASS,
   seedProduction,
   stagedBox,
   type ProductionPlaces,
 } from '../../test/production-fixtures.js';
-import { bodyOf, type TestApp } from '../../test/test-app.js';
+import type { TestApp } from '../../test/test-app.js';
 
 /** The leader's review: reassigning a box or devices, the failures, re-grades. */
 
@@ -27,49 +28,21 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ok = async <T>(
-  answer: Promise<{ statusCode: number; body: string; json: () => unknown }>,
-  status = 200,
-) => {
-  const response = await answer;
-  expect(response.statusCode, response.body).toBe(status);
-  return (response.json() as { data: T }).data;
-};
-
-const refusal = async (answer: ReturnType<ApiClient['get']>, status: number): Promise<string> => {
-  const response = await answer;
-  expect(response.statusCode, response.body).toBe(status);
-  return bodyOf(response).message as string;
-};
-
-const ALL_PASS = Object.fromEntries(
-  [
-    'screen',
-    'touch',
-    'audio',
-    'mic',
-    'cameras',
-    'buttons',
-    'port',
-    'wifi',
-    'bluetooth',
-    'sensors',
-  ].map((item) => [item, 'pass']),
-);
-
 /** A staged box of `count` devices in an approved request; answers the box, its IMEIs, the request. */
 async function approvedBox(count: number) {
   const box = await stagedBox(t.db, places, count);
-  const { request } = await ok<{ request: ProductRequest }>(
+  const { request } = await dataOf<{ request: ProductRequest }>(
     admin.post('/product-requests', { model_id: places.catalogue.models.a15, qty: count }),
     201,
   );
-  await ok(admin.post(`/product-requests/${request.id}/approval`, { warehouse_box_ids: [box.id] }));
+  await dataOf(
+    admin.post(`/product-requests/${request.id}/approval`, { warehouse_box_ids: [box.id] }),
+  );
   return { ...box, requestId: request.id };
 }
 
 const assign = (boxId: number, workerId: number, qty?: number) =>
-  ok<{ device_ids: number[] }>(
+  dataOf<{ device_ids: number[] }>(
     places.leader.post('/product-team/assignments', {
       warehouse_box_id: boxId,
       worker_id: workerId,
@@ -92,13 +65,13 @@ describe('reassigning', () => {
     const box = await approvedBox(4);
     const mine = await assign(box.id, one!.id, 3);
     const theirs = await assign(box.id, two!.id);
-    const listed = await ok<ProductionBoxDevice[]>(
+    const listed = await dataOf<ProductionBoxDevice[]>(
       places.leader.get(`/product-team/boxes/${box.id}/devices`),
     );
     expect(listed).toHaveLength(4);
     expect(listed.filter((device) => device.worker_id === one!.id)).toHaveLength(3);
 
-    const moved = await ok<{ devices: number }>(
+    const moved = await dataOf<{ devices: number }>(
       places.leader.post('/product-team/reassignments', {
         warehouse_box_id: box.id,
         from_worker_id: one!.id,
@@ -117,14 +90,14 @@ describe('reassigning', () => {
       type: 'reassigned',
       data: { worker_id: two!.id, worker: 'Name of worker2', from_worker: 'Name of worker1' },
     });
-    const boxes = await ok<LeaderBox[]>(places.leader.get('/product-team/boxes'));
+    const boxes = await dataOf<LeaderBox[]>(places.leader.get('/product-team/boxes'));
     expect(boxes.find((row) => row.id === box.id)!.workers).toEqual([
       { worker_id: two!.id, name: expect.any(String), devices: 4 },
     ]);
 
     // Nothing of the first worker's is left in the box: 409; named devices moved back: 200.
     expect(
-      await refusal(
+      await refusalOf(
         places.leader.post('/product-team/reassignments', {
           warehouse_box_id: box.id,
           from_worker_id: one!.id,
@@ -133,7 +106,7 @@ describe('reassigning', () => {
         409,
       ),
     ).toMatch(/has no device in production with that worker/);
-    await ok(
+    await dataOf(
       places.leader.post('/product-team/reassignments', {
         device_ids: [mine.device_ids[0]],
         from_worker_id: two!.id,
@@ -143,7 +116,7 @@ describe('reassigning', () => {
     expect(await workerOf(mine.device_ids[0]!)).toBe(one!.id);
     // The same devices, said to be with a worker who no longer has them: 409, nothing moves.
     expect(
-      await refusal(
+      await refusalOf(
         places.leader.post('/product-team/reassignments', {
           device_ids: [mine.device_ids[0], mine.device_ids[1]],
           from_worker_id: two!.id,
@@ -169,16 +142,16 @@ describe('reassigning', () => {
         worker_id: one!.id,
       }),
     ).toEqual({ worker_id: ['Choose another worker than the one who has them.'] });
-    await refusal(
+    await refusalOf(
       places.leader.post('/product-team/reassignments', {
         warehouse_box_id: 999_999,
         worker_id: two!.id,
       }),
       404,
     );
-    await refusal(places.leader.get('/product-team/boxes/999999/devices'), 404);
-    await refusal(one!.client.get('/product-team/failures'), 403);
-    await refusal(one!.client.post('/product-team/regrades', { code: '1', reason: 'x' }), 403);
+    await refusalOf(places.leader.get('/product-team/boxes/999999/devices'), 404);
+    await refusalOf(one!.client.get('/product-team/failures'), 403);
+    await refusalOf(one!.client.post('/product-team/regrades', { code: '1', reason: 'x' }), 403);
   });
 });
 
@@ -190,7 +163,7 @@ describe('failures and re-grades', () => {
     box = await approvedBox(3);
     ids = (await assign(box.id, places.workers[0]!.id)).device_ids;
     const worker = places.workers[0]!.client;
-    await ok<TestOutcome>(
+    await dataOf<TestOutcome>(
       worker.post('/product-team/worker/tests', {
         device_id: ids[0],
         outcome: 'fail',
@@ -202,7 +175,7 @@ describe('failures and re-grades', () => {
       }),
       201,
     );
-    await ok<TestOutcome>(
+    await dataOf<TestOutcome>(
       worker.post('/product-team/worker/tests', {
         device_id: ids[1],
         outcome: 'pass',
@@ -218,7 +191,7 @@ describe('failures and re-grades', () => {
   });
 
   it('lists the devices failed in open requests with their issue codes', async () => {
-    const failures = await ok<Failure[]>(places.leader.get('/product-team/failures'));
+    const failures = await dataOf<Failure[]>(places.leader.get('/product-team/failures'));
     const failure = failures.find((row) => row.device_id === ids[0]);
     expect(failure).toMatchObject({
       identifier: box.imeis[0],
@@ -236,7 +209,7 @@ describe('failures and re-grades', () => {
     expect(
       await places.leader.fieldErrors('POST', '/product-team/regrades', { code: box.imeis[0] }),
     ).toEqual({ reason: ['Say why you send back for a re-grade.'] });
-    const sent = await ok<{ worker: string; message: string }>(
+    const sent = await dataOf<{ worker: string; message: string }>(
       places.leader.post('/product-team/regrades', {
         code: box.imeis[0],
         reason: 'The crack is the screen protector',
@@ -266,15 +239,15 @@ describe('failures and re-grades', () => {
       [String(ids[0])],
     );
     expect(audit!.action).toBe('device.regrade_requested');
-    const scan = await ok<WorkerScan>(
+    const scan = await dataOf<WorkerScan>(
       one!.client.post('/product-team/worker/scans', { code: box.imeis[0] }),
     );
     expect(scan.result).toBe('ready');
-    const failures = await ok<Failure[]>(places.leader.get('/product-team/failures'));
+    const failures = await dataOf<Failure[]>(places.leader.get('/product-team/failures'));
     expect(failures.some((row) => row.device_id === ids[0])).toBe(false);
     // Sent already: it is in production now.
     expect(
-      await refusal(
+      await refusalOf(
         places.leader.post('/product-team/regrades', { code: box.imeis[0], reason: 'again' }),
         409,
       ),
@@ -283,7 +256,7 @@ describe('failures and re-grades', () => {
 
   it('sends a graded device to another worker’s queue', async () => {
     const [, two] = places.workers;
-    await ok(
+    await dataOf(
       places.leader.post('/product-team/regrades', {
         code: box.imeis[1],
         worker_id: two!.id,
@@ -291,17 +264,17 @@ describe('failures and re-grades', () => {
       }),
     );
     expect(await workerOf(ids[1]!)).toBe(two!.id);
-    const queue = await ok<{ id: number }[]>(two!.client.get('/product-team/worker/queue'));
+    const queue = await dataOf<{ id: number }[]>(two!.client.get('/product-team/worker/queue'));
     expect(queue.map((device) => device.id)).toContain(ids[1]);
   });
 
   it('refuses an unknown IMEI (404), an untested device and a closed request (409), a non-worker (422)', async () => {
-    await refusal(
+    await refusalOf(
       places.leader.post('/product-team/regrades', { code: '000000000000000', reason: 'x' }),
       404,
     );
     expect(
-      await refusal(
+      await refusalOf(
         places.leader.post('/product-team/regrades', { code: box.imeis[2], reason: 'x' }),
         409,
       ),
@@ -309,7 +282,7 @@ describe('failures and re-grades', () => {
     const idle = await stagedBox(t.db, places, 1);
     await t.db.query("UPDATE devices SET status = 'graded' WHERE imei = $1", [idle.imeis[0]]);
     expect(
-      await refusal(
+      await refusalOf(
         places.leader.post('/product-team/regrades', { code: idle.imeis[0], reason: 'x' }),
         409,
       ),
@@ -324,9 +297,9 @@ describe('failures and re-grades', () => {
         reason: 'x',
       }),
     ).toEqual({ worker_id: ['Choose an active user with the Production Worker role.'] });
-    await ok(admin.post(`/product-requests/${closed.requestId}/completion`, {}));
+    await dataOf(admin.post(`/product-requests/${closed.requestId}/completion`, {}));
     expect(
-      await refusal(
+      await refusalOf(
         places.leader.post('/product-team/regrades', { code: closed.imeis[0], reason: 'x' }),
         409,
       ),

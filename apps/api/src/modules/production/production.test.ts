@@ -8,8 +8,9 @@ import type {
   WorkerScan,
 } from '@inventory/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminTestApp, type ApiClient } from '../../test/api-client.js';
+import { createAdminTestApp, dataOf, type ApiClient } from '../../test/api-client.js';
 import {
+  ALL_PASS,
   seedProduction,
   stagedBox,
   type ProductionPlaces,
@@ -28,14 +29,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ok = async <T>(
-  answer: Promise<{ statusCode: number; body: string; json: () => unknown }>,
-  status = 200,
-) => {
-  const response = await answer;
-  expect(response.statusCode, response.body).toBe(status);
-  return (response.json() as { data: T }).data;
-};
 const statusOf = async (deviceId: number) =>
   (
     await t.db.query<{ status: string; hold_reason: string | null }>(
@@ -44,25 +37,12 @@ const statusOf = async (deviceId: number) =>
     )
   )[0]!;
 
-const ALL_PASS = {
-  screen: 'pass',
-  touch: 'pass',
-  audio: 'pass',
-  mic: 'pass',
-  cameras: 'pass',
-  buttons: 'pass',
-  port: 'pass',
-  wifi: 'pass',
-  bluetooth: 'pass',
-  sensors: 'pass',
-} as const;
-
 describe('product requests', () => {
   it('propose staged boxes of the model oldest first, enough to cover the quantity', async () => {
     const old = await stagedBox(t.db, places, 3, 10);
     const middle = await stagedBox(t.db, places, 3, 5);
     await stagedBox(t.db, places, 3, 1);
-    const created = await ok<{ request: ProductRequest; proposal: RequestBox[] }>(
+    const created = await dataOf<{ request: ProductRequest; proposal: RequestBox[] }>(
       places.manager.post('/product-requests', {
         model_id: places.catalogue.models.a15,
         qty: 5,
@@ -75,7 +55,7 @@ describe('product requests', () => {
     expect(created.request).toMatchObject({ status: 'submitted', qty: 5, priority: 'high' });
     expect(created.proposal.map((box) => box.id)).toEqual([old.id, middle.id]);
 
-    const approved = await ok<ProductRequest>(
+    const approved = await dataOf<ProductRequest>(
       places.manager.post(`/product-requests/${created.request.id}/approval`, {}),
     );
     expect(approved.status).toBe('approved');
@@ -88,7 +68,7 @@ describe('product requests', () => {
     expect(box!.status).toBe('requested');
 
     // The same box in a second request: 409, nothing linked.
-    const second = await ok<{ request: ProductRequest }>(
+    const second = await dataOf<{ request: ProductRequest }>(
       places.manager.post('/product-requests', { model_id: places.catalogue.models.a15, qty: 1 }),
       201,
     );
@@ -97,7 +77,7 @@ describe('product requests', () => {
     });
     expect(refused.statusCode).toBe(409);
     expect(bodyOf(refused).message).toMatch(/not staged/);
-    const cancelled = await ok<ProductRequest>(
+    const cancelled = await dataOf<ProductRequest>(
       places.manager.post(`/product-requests/${second.request.id}/cancellation`, { reason: 'dup' }),
     );
     expect(cancelled.status).toBe('cancelled');
@@ -136,14 +116,14 @@ describe('product requests', () => {
 
   it('cancelled, put their boxes not started back to staged', async () => {
     const box = await stagedBox(t.db, places, 2, 30);
-    const { request } = await ok<{ request: ProductRequest }>(
+    const { request } = await dataOf<{ request: ProductRequest }>(
       admin.post('/product-requests', { model_id: places.catalogue.models.a15, qty: 2 }),
       201,
     );
-    await ok(
+    await dataOf(
       admin.post(`/product-requests/${request.id}/approval`, { warehouse_box_ids: [box.id] }),
     );
-    await ok(admin.post(`/product-requests/${request.id}/cancellation`, {}));
+    await dataOf(admin.post(`/product-requests/${request.id}/cancellation`, {}));
     const [row] = await t.db.query<{ status: string }>(
       'SELECT status FROM warehouse_boxes WHERE id = $1',
       [box.id],
@@ -159,20 +139,20 @@ describe('the leader and the worker', () => {
 
   beforeAll(async () => {
     ({ id: boxId, imeis } = await stagedBox(t.db, places, 5, 60));
-    const { request } = await ok<{ request: ProductRequest }>(
+    const { request } = await dataOf<{ request: ProductRequest }>(
       admin.post('/product-requests', { model_id: places.catalogue.models.a15, qty: 5 }),
       201,
     );
-    await ok(
+    await dataOf(
       admin.post(`/product-requests/${request.id}/approval`, { warehouse_box_ids: [boxId] }),
     );
   });
 
   it('hands N devices, then the rest, to workers: received → in production', async () => {
     const [one, two] = places.workers;
-    const workers = await ok<{ id: number }[]>(places.leader.get('/product-team/workers'));
+    const workers = await dataOf<{ id: number }[]>(places.leader.get('/product-team/workers'));
     expect(workers.map((worker) => worker.id)).toEqual(expect.arrayContaining([one!.id, two!.id]));
-    const first = await ok<{ devices: number; device_ids: number[]; box: LeaderBox }>(
+    const first = await dataOf<{ devices: number; device_ids: number[]; box: LeaderBox }>(
       places.leader.post('/product-team/assignments', {
         warehouse_box_id: boxId,
         worker_id: one!.id,
@@ -182,7 +162,7 @@ describe('the leader and the worker', () => {
     );
     expect(first.devices).toBe(4);
     expect(first.box).toMatchObject({ waiting: 1, in_production: 4 });
-    const rest = await ok<{ device_ids: number[] }>(
+    const rest = await dataOf<{ device_ids: number[] }>(
       places.leader.post('/product-team/assignments', {
         warehouse_box_id: boxId,
         worker_id: two!.id,
@@ -216,7 +196,7 @@ describe('the leader and the worker', () => {
 
   it("refuses a scan of another worker's device and of one not in production", async () => {
     const [one, two] = places.workers;
-    const mine = await ok<WorkerScan>(
+    const mine = await dataOf<WorkerScan>(
       one!.client.post('/product-team/worker/scans', { code: imeis[0] }),
     );
     expect(mine.result).toBe('ready');
@@ -232,7 +212,7 @@ describe('the leader and the worker', () => {
       (await one!.client.post('/product-team/worker/scans', { code: '000000000000000' }))
         .statusCode,
     ).toBe(404);
-    const queue = await ok<unknown[]>(one!.client.get('/product-team/worker/queue'));
+    const queue = await dataOf<unknown[]>(one!.client.get('/product-team/worker/queue'));
     expect(queue).toHaveLength(4);
   });
 
@@ -251,12 +231,12 @@ describe('the leader and the worker', () => {
       grade: ['Choose the grade (A+ to D).'],
     });
     const full = { ...base, wipe_method: 'nist_800_88', wipe_certificate: 'CERT-1', grade: 'B' };
-    const graded = await ok<TestOutcome>(worker.post('/product-team/worker/tests', full), 201);
+    const graded = await dataOf<TestOutcome>(worker.post('/product-team/worker/tests', full), 201);
     expect(graded.result).toBe('graded');
     expect(await statusOf(deviceIds[0]!)).toEqual({ status: 'graded', hold_reason: null });
-    const repeat = await ok<TestOutcome>(worker.post('/product-team/worker/tests', full), 201);
+    const repeat = await dataOf<TestOutcome>(worker.post('/product-team/worker/tests', full), 201);
     expect(repeat.result).toBe('already_graded');
-    const scanned = await ok<WorkerScan>(
+    const scanned = await dataOf<WorkerScan>(
       worker.post('/product-team/worker/scans', { code: imeis[0] }),
     );
     expect(scanned.result).toBe('already_graded');
@@ -279,14 +259,14 @@ describe('the leader and the worker', () => {
     expect(await worker.fieldErrors('POST', '/product-team/worker/tests', failing)).toEqual({
       issue_codes: ['Choose at least one issue code.'],
     });
-    const failed = await ok<TestOutcome>(
+    const failed = await dataOf<TestOutcome>(
       worker.post('/product-team/worker/tests', { ...failing, issue_codes: ['LCD-CRACK'] }),
       201,
     );
     expect(failed.result).toBe('failed_qc');
     expect((await statusOf(deviceIds[1]!)).status).toBe('failed_qc');
 
-    const locked = await ok<TestOutcome>(
+    const locked = await dataOf<TestOutcome>(
       worker.post('/product-team/worker/tests', {
         device_id: deviceIds[2],
         outcome: 'pass',
@@ -303,7 +283,7 @@ describe('the leader and the worker', () => {
       "INSERT INTO blacklist_entries (imei, source, reason) VALUES ($1, 'gsma', 'stolen')",
       [imeis[3]],
     );
-    const listed = await ok<TestOutcome>(
+    const listed = await dataOf<TestOutcome>(
       worker.post('/product-team/worker/tests', {
         device_id: deviceIds[3],
         outcome: 'pass',
@@ -322,7 +302,7 @@ describe('the leader and the worker', () => {
 
   it('reassigns devices in production, and only those', async () => {
     const [one, two] = places.workers;
-    const moved = await ok<{ devices: number }>(
+    const moved = await dataOf<{ devices: number }>(
       places.leader.post('/product-team/reassignments', {
         device_ids: [deviceIds[4]],
         worker_id: one!.id,
@@ -343,11 +323,11 @@ describe('the leader and the worker', () => {
 describe('correcting a device', () => {
   it('changes the attributes given, with a reason, on the timeline and in the audit', async () => {
     const { imeis } = await stagedBox(t.db, places, 1);
-    const found = await ok<CorrectableDevice>(
+    const found = await dataOf<CorrectableDevice>(
       places.leader.post('/device-corrections/lookup', { code: imeis[0] }),
     );
     expect(found).toMatchObject({ model: 'Samsung Galaxy A15', grade: null });
-    const corrected = await ok<CorrectableDevice>(
+    const corrected = await dataOf<CorrectableDevice>(
       places.leader.post('/device-corrections', {
         device_id: found.id,
         model_id: places.catalogue.models.a14,
@@ -387,7 +367,7 @@ describe('correcting a device', () => {
   it('refuses a unit promised or gone to a customer (409), an unknown IMEI (404), a worker (403)', async () => {
     const { imeis } = await stagedBox(t.db, places, 1);
     await t.db.query("UPDATE devices SET status = 'reserved' WHERE imei = $1", [imeis[0]]);
-    const found = await ok<CorrectableDevice>(
+    const found = await dataOf<CorrectableDevice>(
       places.manager.post('/device-corrections/lookup', { code: imeis[0] }),
     );
     const refused = await places.manager.post('/device-corrections', {
@@ -410,7 +390,7 @@ describe('correcting a device', () => {
 
 describe('the product team overview', () => {
   it('counts boxes per open request, today’s tests and the grades', async () => {
-    const overview = await ok<ProductionOverview>(places.manager.get('/product-team/overview'));
+    const overview = await dataOf<ProductionOverview>(places.manager.get('/product-team/overview'));
     expect(overview.today).toEqual({ graded: 1, failed: 1, held: 2 });
     expect(overview.grades).toEqual([{ grade: 'B', devices: 1 }]);
     const started = overview.requests.find((request) => request.status === 'in_progress');

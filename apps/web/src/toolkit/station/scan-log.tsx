@@ -18,6 +18,25 @@ export type ScanLine<R extends string> = {
   readonly userName?: string | null;
 };
 
+/** The most lines a station's log keeps. */
+export const SCAN_LOG_LINES = 50;
+
+/** The log with an answer put on top (newest first), kept to SCAN_LOG_LINES lines. */
+export const withAnswer = <R extends string>(
+  lines: readonly ScanLine<R>[],
+  answer: { readonly code: string; readonly result: R; readonly message: string },
+): ScanLine<R>[] =>
+  [
+    {
+      key: `answer-${Date.now()}-${lines.length}`,
+      code: answer.code,
+      at: new Date().toISOString(),
+      result: answer.result,
+      message: answer.message,
+    },
+    ...lines,
+  ].slice(0, SCAN_LOG_LINES);
+
 /** A scan of the queue as a line of the log: "Checking" until answered, "Not scanned" if failed. */
 export const queuedLine = (scan: QueuedScan): ScanLine<never> => ({
   key: scan.key,

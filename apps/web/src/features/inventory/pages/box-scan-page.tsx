@@ -40,6 +40,7 @@ import {
   useStationName,
   useWedgeScanner,
   type ScanLine,
+  withAnswer,
 } from '../../../toolkit/station';
 import { DeviceStatusTag, HoldTag } from '../../devices';
 import {
@@ -60,7 +61,6 @@ import {
 import { boxKind, INVENTORY_BOX_STATUS_COLORS, isBoxCode } from '../consolidation-feedback';
 
 /** The log keeps this tab's latest answers. */
-const LOG_LINES = 50;
 
 /** The boxes the station works on: the box scanned into (or out of, or counted) and, moving, from. */
 type Chosen = { mode: BoxScanMode; box: string | null; from: string | null };
@@ -269,18 +269,7 @@ export default function BoxScanPage({ entry }: PageProps) {
     },
     apply: async (answered: Answered) => {
       beep(BOX_SCAN_FEEDBACK.tones[answered.result]);
-      setLines((current) =>
-        [
-          {
-            key: `answer-${Date.now()}-${current.length}`,
-            code: answered.code,
-            at: new Date().toISOString(),
-            result: answered.result,
-            message: answered.message,
-          },
-          ...current,
-        ].slice(0, LOG_LINES),
-      );
+      setLines((current) => withAnswer(current, answered));
       const answer = answered.scan;
       if (!answer) return;
       await Promise.all(

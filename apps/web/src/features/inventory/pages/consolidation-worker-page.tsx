@@ -18,6 +18,7 @@ import {
   useStationName,
   useWedgeScanner,
   type ScanLine,
+  withAnswer,
 } from '../../../toolkit/station';
 import {
   consolidationPlacement,
@@ -29,7 +30,6 @@ import {
 import { boxKind, CONSOLIDATION_FEEDBACK, isBoxCode } from '../consolidation-feedback';
 
 /** The log keeps this tab's latest answers. */
-const LOG_LINES = 50;
 
 /**
  * The consolidation worker's station (DOMAIN.md 4.17), keyboard only, on the station toolkit:
@@ -60,18 +60,7 @@ export default function ConsolidationWorkerPage({ entry }: PageProps) {
     },
     apply: (answer: ConsolidationAnswer) => {
       beep(CONSOLIDATION_FEEDBACK.tones[answer.result]);
-      setLines((current) =>
-        [
-          {
-            key: `answer-${Date.now()}-${current.length}`,
-            code: answer.code,
-            at: new Date().toISOString(),
-            result: answer.result,
-            message: answer.message,
-          },
-          ...current,
-        ].slice(0, LOG_LINES),
-      );
+      setLines((current) => withAnswer(current, answer));
       if (answer.box) setBox(answer.box);
       // A named box waits for its scan; a mismatch leaves the device waiting for the right box.
       if (answer.result === 'box_named') wait(answer.device?.identifier ?? answer.code);

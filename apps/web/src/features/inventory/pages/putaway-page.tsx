@@ -23,6 +23,7 @@ import {
   useScanQueue,
   useWedgeScanner,
   type ScanLine,
+  withAnswer,
 } from '../../../toolkit/station';
 import { putawaySuggestion, usePutAway, usePutawayQueue } from '../api/inventory.queries';
 import { putawayBox, useMoveBox, usePalletPutaway, useUnassignBox } from '../api/putaway.queries';
@@ -38,7 +39,6 @@ import {
 } from '../putaway-modes';
 
 /** The log keeps this tab's latest answers. */
-const LOG_LINES = 50;
 
 type Answer = { result: PutawayResult; code: string; message: string };
 
@@ -256,18 +256,7 @@ export default function PutawayPage({ entry }: PageProps) {
     send: (code) => SEND[stationNow.current.mode](code),
     apply: (answer: Answer) => {
       beep(PUTAWAY_FEEDBACK.tones[answer.result]);
-      setLines((current) =>
-        [
-          {
-            key: `answer-${Date.now()}-${current.length}`,
-            code: answer.code,
-            at: new Date().toISOString(),
-            result: answer.result,
-            message: answer.message,
-          },
-          ...current,
-        ].slice(0, LOG_LINES),
-      );
+      setLines((current) => withAnswer(current, answer));
     },
     failed: () => beep('error'),
   });
