@@ -2,6 +2,7 @@ export * from './access.js';
 export * from './menu-groups.js';
 export * from './permissions.js';
 export * from './roles.js';
+export * from './guards.js';
 export * from './endpoint.js';
 export * from './auth.contract.js';
 export * from './profile.contract.js';

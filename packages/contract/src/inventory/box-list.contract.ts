@@ -1,11 +1,12 @@
 import * as z from 'zod/mini';
+import { BOX_LIST_ACCESS, BOX_SCAN_ACCESS } from '../guards.js';
 import { labelPrintable, printEndpoint } from '../documents.js';
 import { idParamsSchema, pickerOptionSchema, pickerQuerySchema } from '../list.js';
 import { defineEndpoint } from '../endpoint.js';
 import { DEVICE_STATUSES, HOLD_REASONS } from '../receiving/device-states.js';
 import { DEVICE_GRADES } from '../receiving/receiving-fields.js';
 import { defineList, enumFilter, idFilter, listEndpoints } from '../resource.js';
-import { BOX_SCAN_ACCESS, inventoryBoxCountSchema } from './box-scans.contract.js';
+import { inventoryBoxCountSchema } from './box-scans.contract.js';
 import { INVENTORY_BOX_STATUSES, inventoryBoxShape } from './inventory-boxes.contract.js';
 
 /**
@@ -13,9 +14,6 @@ import { INVENTORY_BOX_STATUSES, inventoryBoxShape } from './inventory-boxes.con
  * holds, where it is and how old it is; each box's IMEIs; exports at box and IMEI level; the box
  * label; and a count that locks a box until the scan station's verify mode finishes it.
  */
-
-/** Reading the boxes (DOMAIN.md 4.2: WM, CL, FM, SA). */
-export const BOX_LIST_ACCESS = { permission: 'box.view-list' } as const;
 
 /** How old a box is at least, in whole days since it was sealed (opened, while open). */
 export const minAgeFilter = z.optional(

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { BOX_SCAN_ACCESS } from '../guards.js';
 import { defineEndpoint } from '../endpoint.js';
 import { idParamsSchema } from '../list.js';
 import { DEVICE_STATUSES, HOLD_REASONS } from '../receiving/device-states.js';
@@ -12,8 +13,6 @@ import { inventoryBoxSchema } from './inventory-boxes.contract.js';
  * qty counted again, or a count's scan.
  */
 
-/** Guard of the station (DOMAIN.md 4.2: CW, WM, FW). */
-export const BOX_SCAN_ACCESS = { permission: 'box.scan-device' } as const;
 /** A sealed box is reopened at the station by someone who holds box.reopen as well. */
 export const BOX_SCAN_REOPEN_ACCESS = {
   permission: 'box.scan-device',

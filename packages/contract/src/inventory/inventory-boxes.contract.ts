@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { PUTAWAY_ACCESS } from '../guards.js';
 import { labelPrintable, printEndpoint } from '../documents.js';
 import { defineEndpoint } from '../endpoint.js';
 import { idParamsSchema } from '../list.js';
@@ -28,9 +29,6 @@ export type InventoryBoxStatus = (typeof INVENTORY_BOX_STATUSES)[number];
 export const DEFAULT_BOX_MAX_QTY = 20;
 /** The most a box can be set to hold. */
 export const MAX_BOX_QTY = 200;
-
-/** Putaway's guard (DOMAIN.md 4.2). */
-export const PUTAWAY_ACCESS = { permission: 'location.assignment' } as const;
 
 /** What every view of an inventory box shows: its code, what it holds, its fill and place. */
 export const inventoryBoxShape = {

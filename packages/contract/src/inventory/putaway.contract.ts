@@ -1,10 +1,7 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from '../endpoint.js';
-import {
-  inventoryBoxSchema,
-  PALLET_MAX_BOXES,
-  PUTAWAY_ACCESS,
-} from './inventory-boxes.contract.js';
+import { PUTAWAY_ACCESS } from '../guards.js';
+import { inventoryBoxSchema, PALLET_MAX_BOXES } from './inventory-boxes.contract.js';
 
 /**
  * The putaway station's other modes (DOMAIN.md 4.2, /inventory-box/location/assign-location and

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { LOCATION_ACCESS } from '../guards.js';
 import { labelPrintable, printEndpoint } from '../documents.js';
 import { defineEndpoint } from '../endpoint.js';
 import { idParamsSchema, pickerOptionSchema, pickerQuerySchema, PICKER_LIMIT } from '../list.js';
@@ -14,9 +15,6 @@ import { booleanFilter, defineList, enumFilter, idFilter, listEndpoints } from '
 /** The kinds of a location, from the root of the tree down. */
 export const LOCATION_KINDS = ['zone', 'aisle', 'rack', 'level', 'bin'] as const;
 export type LocationKind = (typeof LOCATION_KINDS)[number];
-
-/** The page's guard (DOMAIN.md 6.2: the warehouse manager). */
-export const LOCATION_ACCESS = { permission: 'location.activation' } as const;
 
 /** The most locations one bulk create makes: a range past it is a mistake or another request. */
 export const MAX_LOCATIONS_AT_ONCE = 2_000;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { PRODUCT_REQUEST_ACCESS } from '../guards.js';
 import { attachmentEndpoints, defineAttachments } from '../attachments.js';
 import { defineEndpoint } from '../endpoint.js';
 import { defineLifecycle } from '../lifecycle.js';
@@ -14,8 +15,6 @@ import { SPEC_ROLES, STATION_ACCESS } from '../roles.js';
  * model into production, the leader hands their devices to workers, and a worker tests, wipes and
  * grades each device at the station.
  */
-
-export const PRODUCT_REQUEST_ACCESS = { permission: 'request.index' } as const;
 
 export const PRODUCT_REQUEST_STATUSES = [
   'submitted',

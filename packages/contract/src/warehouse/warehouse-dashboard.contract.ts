@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
+import { WAREHOUSE_DASHBOARD_ACCESS } from '../guards.js';
 import { defineEndpoint } from '../endpoint.js';
 import { HOLD_REASONS } from '../receiving/device-states.js';
 import { downloadSchema, FILE_FORMATS, type FileColumn } from '../resource.js';
-import { STATION_ACCESS } from '../roles.js';
 import { snapshotRefreshSchema, snapshotSchema } from '../snapshots.js';
 
 /**
@@ -12,9 +12,6 @@ import { snapshotRefreshSchema, snapshotSchema } from '../snapshots.js';
  * snapshot the server keeps (decision: the snapshot toolkit), at most
  * WAREHOUSE_DASHBOARD_MAX_AGE_MINUTES old, and refreshed on demand by those who read it.
  */
-
-/** The warehouse manager's (DOMAIN.md 6.3). */
-export const WAREHOUSE_DASHBOARD_ACCESS = STATION_ACCESS.warehouseDashboards;
 
 /** How old the figures may get before the server reads them again. */
 export const WAREHOUSE_DASHBOARD_MAX_AGE_MINUTES = 5;
