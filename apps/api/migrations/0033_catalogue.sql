@@ -123,3 +123,27 @@ CREATE INDEX pts_listings_variant ON pts_listings (variant_id) WHERE variant_id 
 CREATE INDEX pts_listings_bundle ON pts_listings (bundle_id) WHERE bundle_id IS NOT NULL;
 CREATE INDEX pts_listings_combo ON pts_listings (combo_id) WHERE combo_id IS NOT NULL;
 CREATE INDEX pts_listings_channel_status ON pts_listings (channel, status, id);
+
+-- Sellable stock (DOMAIN.md 3.1: available = in_stock, in a located box, no hold): what listings,
+-- bundles, combos and order intake count against. The partial index answers a variant's count
+-- from the index and the small boxes table alone.
+CREATE INDEX devices_sellable ON devices (model_id, grade, color_id, capacity_gb, carrier_lock)
+  INCLUDE (inventory_box_id) WHERE status = 'in_stock' AND hold_reason IS NULL;
+
+CREATE FUNCTION variant_sellable_stock(p_variant_ids bigint[])
+RETURNS TABLE (variant_id bigint, available bigint)
+LANGUAGE sql STABLE AS $$
+  SELECT v.id,
+    (SELECT count(*) FROM devices d
+     JOIN inventory_boxes b ON b.id = d.inventory_box_id
+     WHERE d.status = 'in_stock' AND d.hold_reason IS NULL
+       AND b.status IN ('located', 'partially_picked')
+       AND d.model_id = p.model_id
+       AND (v.grade IS NULL OR d.grade = v.grade)
+       AND (v.color_id IS NULL OR d.color_id = v.color_id)
+       AND (v.capacity_gb IS NULL OR d.capacity_gb = v.capacity_gb)
+       AND (v.carrier_lock IS NULL OR d.carrier_lock = v.carrier_lock))
+  FROM product_variants v
+  JOIN products p ON p.id = v.product_id
+  WHERE v.id = ANY (p_variant_ids)
+$$;
