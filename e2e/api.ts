@@ -248,3 +248,46 @@ export async function gradeInProduction(
   }
   return { workerId: workerUser.id, requestNumber: wanted.number, devices };
 }
+
+/**
+ * Sellable stock as the warehouse makes it: the staged box graded in production (`grade` for all),
+ * every device consolidated into its inventory box, sealed and put away in bin `Z<tag>-01` of a
+ * new zone. Answers the inventory box's code.
+ */
+export async function locateGradedStock(
+  request: APIRequestContext,
+  api: Api,
+  options: {
+    catalogue: ReceivingCatalogue;
+    box: StagedBox;
+    worker: Staff;
+    tag: number;
+    grade: DeviceGrade;
+  },
+): Promise<{ boxCode: string }> {
+  const { tag } = options;
+  await gradeInProduction(request, api, options);
+  let named: { id: number; code: string } | null = null;
+  for (const code of options.box.imeis) {
+    const scanned = await api.post<{ box: { id: number; code: string } }>('/consolidation/scans', {
+      code,
+      station: `cons-${tag}`,
+    });
+    named = scanned.box;
+    await api.post('/consolidation/placements', {
+      code,
+      box_code: named.code,
+      station: `cons-${tag}`,
+    });
+  }
+  await api.post(`/inventory-boxes/${named!.id}/seal`, {});
+  const zone = await api.post<{ id: number }>('/locations', { kind: 'zone', segment: `Z${tag}` });
+  const bin = await api.post<{ id: number }>('/locations', {
+    kind: 'bin',
+    parent_id: zone.id,
+    segment: '01',
+  });
+  await api.post('/locations/activation', { ids: [zone.id, bin.id], active: true });
+  await api.post('/putaway', { box_code: named!.code, location_code: `Z${tag}-01` });
+  return { boxCode: named!.code };
+}

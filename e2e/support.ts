@@ -74,6 +74,10 @@ export async function signInWithProfile(page: Page, profile: TestProfile | null)
         })
       : route.fulfill({ status: 500, json: { code: 500, message: 'down', requestId: 'x' } }),
   );
+  // The cart's shop: this made-up user buys for no customer account.
+  await page.route('**/api/v1/web-orders/catalogue', (route) =>
+    route.fulfill({ json: { code: 200, message: 'OK', data: { customer: null, items: [] } } }),
+  );
 }
 
 export const sideMenu = (page: Page) => page.getByRole('navigation', { name: 'Side menu' });

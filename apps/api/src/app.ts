@@ -17,6 +17,7 @@ import type { AppModule, ModuleContext } from './modules/module.js';
 import { createDataVersions } from './toolkit/answer-cache.js';
 import { createSessionService } from './modules/session/session.service.js';
 import { registerAccessGuard } from './plugins/access-guard.js';
+import { authenticateClientCarrier } from './modules/access/client-carrier-keys.service.js';
 import { registerErrorHandler, registerNotFoundHandler } from './plugins/error-handler.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { createDownloads } from './toolkit/downloads.js';
@@ -91,7 +92,7 @@ export async function buildApp(
   app.addHook('onClose', () => db.close());
 
   const sessions = createSessionService(db, config.session);
-  registerAccessGuard(app, sessions);
+  registerAccessGuard(app, sessions, (apiKey) => authenticateClientCarrier(db, apiKey));
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
 
   const context: ModuleContext = {

@@ -10,9 +10,17 @@ export type Schema = $ZodType;
 
 /**
  * Who may call an endpoint. There is no default: 'public' (no session), 'session' (any signed-in
- * user, for the caller's own profile and session) or an access rule with a permission or roles.
+ * user, for the caller's own profile and session), 'client-carrier' (a client carrier's system,
+ * by its API key in the `X-API-Key` header; never a person's session) or an access rule with a
+ * permission or roles.
  */
-export type Guard = 'public' | 'session' | (Access & { readonly permission: string });
+export type Guard =
+  'public' | 'session' | 'client-carrier' | (Access & { readonly permission: string });
+
+/** The header a client carrier's system sends its API key in. */
+export const API_KEY_HEADER = 'x-api-key';
+/** The header that makes a client carrier's write safe to retry (decision 0025). */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -22,6 +30,8 @@ export type EndpointDefinition = {
   /** Path under the API base, Fastify style (`/users/:id`). */
   readonly path: string;
   readonly summary: string;
+  /** More than the summary for the API reference (markdown): an example call, the rules. */
+  readonly description?: string;
   readonly tag: string;
   readonly guard: Guard;
   readonly params?: Schema;

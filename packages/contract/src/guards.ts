@@ -23,3 +23,69 @@ export const LOCATION_ACCESS = { permission: 'location.activation' } as const;
 
 /** The warehouse dashboard: the warehouse manager's (DOMAIN.md 6.3). */
 export const WAREHOUSE_DASHBOARD_ACCESS = STATION_ACCESS.warehouseDashboards;
+
+/** Push-to-sale listings (DOMAIN.md 4.5: PI, SA, sales manager read them). */
+export const PTS_LIST_ACCESS = { permission: 'pts.view-list' } as const;
+
+/** Creating, changing and bulk-updating listings (DOMAIN.md 4.5: PI, sales manager). */
+export const PTS_UPDATE_ACCESS = { permission: 'pts.update' } as const;
+
+/** The catalogue's products and variants (DOMAIN.md 4.5: PI). */
+export const PTS_PRODUCT_VIEW = { permission: 'pts-product.view-list' } as const;
+export const PTS_PRODUCT_MANAGE = { permission: 'pts-product.manage' } as const;
+
+/** The catalogue's bundles (DOMAIN.md 4.5: PI). */
+export const PTS_BUNDLE_VIEW = { permission: 'pts-bundle.view-list' } as const;
+export const PTS_BUNDLE_MANAGE = { permission: 'pts-bundle.manage' } as const;
+
+/** The catalogue's combos (DOMAIN.md 4.5: PI). */
+export const PTS_COMBO_VIEW = { permission: 'pts-combo.view-list' } as const;
+export const PTS_COMBO_MANAGE = { permission: 'pts-combo.manage' } as const;
+
+/** Pushing more than the matching stock: a manager's call (DOMAIN.md 4.5). */
+export const PTS_BACKORDER_ACCESS = { permission: 'pts.allow-backorder' } as const;
+
+/** Selling under a listing's floor price (DOMAIN.md 4.5). */
+export const PRICE_UNDER_FLOOR_ACCESS = { permission: 'price.management' } as const;
+
+/** Retailers: their accounts, terms, certificates and portal users (DOMAIN.md 4.8). */
+export const RETAILER_ACCESS = { permission: 'customer.management' } as const;
+
+/** Orders: the list, a record and the daily report (DOMAIN.md 4.7: FM, CS, SA). */
+export const ORDER_ACCESS = { permission: 'order.management' } as const;
+
+/** Web orders from cart checkouts (DOMAIN.md 4.1 /dashboard/web-order: SA, CS, FM). */
+export const WEB_ORDER_ACCESS = { permission: 'web-order.view-list' } as const;
+
+/** Approving, rejecting and editing a web order: the page's right and order.management. */
+export const WEB_ORDER_DECIDE_ACCESS = {
+  permission: 'web-order.view-list',
+  andPermission: 'order.management',
+} as const;
+
+/** Reading a subscriber's or ship-to's names, addresses and phones in full (audited). */
+export const SUBSCRIBER_PII_ACCESS = {
+  permission: 'order.management',
+  andPermission: 'subscriber.view-pii',
+} as const;
+
+/** Creating a support order by hand (DOMAIN.md 6.1: /fulfill/support-order, CS). */
+export const SUPPORT_ORDER_ACCESS = {
+  permission: 'order.management',
+  andPermission: 'order.support-create',
+} as const;
+
+/** Cancelling an order (DOMAIN.md 4.7: each action needs its own permission). */
+export const ORDER_CANCEL_ACCESS = {
+  permission: 'order.management',
+  andPermission: 'order.cancel',
+} as const;
+
+/** Government-plan pricing (DOMAIN.md 4.9: the pricing manager, SA). */
+export const GOV_PLAN_PRICE_ACCESS = { permission: 'price.management' } as const;
+
+/** Importing a campaign file; who imports a campaign also closes it (DOMAIN.md 4.15: FM, SA). */
+export const CAMPAIGN_IMPORT_ACCESS = { permission: 'campaign.import' } as const;
+
+/** The express orders: campaigns and their orders' progress (DOMAIN.md 4.15: FM). */
+export const CAMPAIGN_LIST_ACCESS = { permission: 'campaign.view-list' } as const;

@@ -42,6 +42,7 @@ export const PERMISSION_CATALOGUE = [
     ['role.view-list', 'List roles and permissions'],
     ['role.manage', 'Create, edit and delete roles and permissions'],
     ['audit.view-list', 'Read the audit log'],
+    ['client-carrier-key.manage', "Create and revoke client carriers' API keys"],
   ]),
   ...define('Master Data', [
     ['model.view-list', 'Device models'],
@@ -61,9 +62,13 @@ export const PERMISSION_CATALOGUE = [
   ...define('PTS Management', [
     ['pts.view-list', 'Push-to-sale listings'],
     ['pts.update', 'Bulk push-to-sale update'],
+    ['pts.allow-backorder', 'Push more than the matching stock (allow backorder)'],
     ['pts-product.view-list', 'PTS products and variants'],
     ['pts-bundle.view-list', 'PTS bundles'],
     ['pts-combo.view-list', 'PTS combos'],
+    ['pts-product.manage', 'Create, edit, activate and archive PTS products and their variants'],
+    ['pts-bundle.manage', 'Create, edit and deactivate PTS bundles'],
+    ['pts-combo.manage', 'Create, edit and deactivate PTS combos'],
     ['tag.view-list', 'Tags'],
     ['tag.manage', 'Create, edit, merge and delete tags'],
     ['property.view-list', 'Properties'],
@@ -84,6 +89,7 @@ export const PERMISSION_CATALOGUE = [
     ['order-box.view-list', 'Order boxes (wholesale cartons)'],
     ['order.shipping-processing', 'Shipments, labels, gaylords and scan-out'],
     ['order.cancel', 'Cancellations'],
+    ['subscriber.view-pii', 'Read subscribers’ full names, addresses and phones (audited)'],
   ]),
   ...define('Retail customers', [['customer.management', 'Retailers']]),
   ...define('Pricing (Government Plans)', [

@@ -72,6 +72,15 @@ export type ImportDefinition = {
   readonly manage: Access & { readonly permission: string };
   /** Columns of the import template and file; the key names the row's field. */
   readonly importColumns: readonly FileColumn[];
+  /** The most data rows one file may hold, when fewer than IMPORT_MAX_ROWS (a file per commit). */
+  readonly maxRows?: number;
+  /**
+   * What the whole file shares, given with the dry run and kept on the batch for the commit (a
+   * campaign's name and client carrier): the schema of the check's `options`.
+   */
+  readonly options?: Schema;
+  /** What the dry run tells beside the errors (a campaign's demand per SKU): its schema. */
+  readonly summary?: Schema;
 };
 
 /** A table edited with the toolkit's forms: a list with create, update, delete and import. */
@@ -180,9 +189,30 @@ export const importCheckSchema = z.object({
 });
 export type ImportCheck = z.infer<typeof importCheckSchema>;
 
-export const importMappingBodySchema = z.object({
-  mapping: z.optional(z.record(z.string(), z.nullable(z.string().check(z.maxLength(200))))),
+const mappingField = z.optional(
+  z.record(z.string(), z.nullable(z.string().check(z.maxLength(200)))),
+);
+
+export const importMappingBodySchema = z.object({ mapping: mappingField });
+
+/**
+ * How a commit treats rows in error: `all_or_nothing` writes nothing unless every row is right;
+ * `valid_rows` writes the right rows and keeps the others in the batch's error file.
+ */
+export const IMPORT_MODES = ['all_or_nothing', 'valid_rows'] as const;
+export type ImportMode = (typeof IMPORT_MODES)[number];
+
+export const importCommitBodySchema = z.object({
+  mode: z._default(
+    z.enum(IMPORT_MODES, 'Choose all or nothing, or the valid rows only.'),
+    'all_or_nothing',
+  ),
 });
+
+/** An import without options or summary: neither is sent nor answered. */
+const NOTHING = z.optional(z.null());
+type OptionsOf<D> = D extends { readonly options: infer O extends Schema } ? O : typeof NOTHING;
+type SummaryOf<D> = D extends { readonly summary: infer S extends Schema } ? S : typeof NOTHING;
 
 const batchParamsSchema = z.object({
   id: z.coerce.number().check(z.int('The id must be a whole number.'), z.gte(1, 'Unknown id.')),
@@ -293,9 +323,12 @@ export function writeEndpoints<Item extends Schema, Create extends Schema, Updat
 }
 
 /** The import endpoints: template, upload, history, dry run, commit, error file. */
-export function importEndpoints(resource: ImportDefinition) {
+export function importEndpoints<const D extends ImportDefinition>(resource: D) {
   const base = `/${resource.name}`;
   const { tag, manage, plural } = resource;
+  // The definition's own schemas where it declares them (a boundary: D's keys are not narrowed).
+  const options = (resource.options ?? NOTHING) as OptionsOf<D>;
+  const summary = (resource.summary ?? NOTHING) as SummaryOf<D>;
   return {
     template: defineEndpoint({
       method: 'POST',
@@ -332,16 +365,18 @@ export function importEndpoints(resource: ImportDefinition) {
       tag,
       guard: manage,
       params: batchParamsSchema,
-      body: importMappingBodySchema,
-      response: importCheckSchema,
+      body: z.object({ mapping: mappingField, options }),
+      response: z.extend(importCheckSchema, { summary }),
     }),
     commit: defineEndpoint({
       method: 'POST',
       path: `${base}/imports/:id/commit`,
-      summary: 'Write every row of a checked import in one transaction, or none',
+      summary:
+        'Write a checked import in one transaction: every row or none, or only the valid rows',
       tag,
       guard: manage,
       params: batchParamsSchema,
+      body: importCommitBodySchema,
       response: importBatchSchema,
     }),
     errorFile: defineEndpoint({

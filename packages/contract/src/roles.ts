@@ -88,6 +88,9 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
       'pts-product.view-list',
       'pts-bundle.view-list',
       'pts-combo.view-list',
+      'pts-product.manage',
+      'pts-bundle.manage',
+      'pts-combo.manage',
       'tag.view-list',
       'tag.manage',
       'property.view-list',
@@ -264,6 +267,7 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
       'rma.index',
       'order.support-create',
       'order.cancel',
+      'subscriber.view-pii',
       'order.manually-reship',
       'claim.manage',
       'shipment.view-list',
@@ -280,6 +284,8 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
       'product-offer.view-list',
       'product-offer.respond',
       'pts.view-list',
+      'pts.update',
+      'pts.allow-backorder',
       'order.management',
       'device.scan',
     ],
@@ -329,6 +335,11 @@ export const DEFAULT_ROLE_GRANTS_ADDED: readonly {
   // Counted stock (issue 15): the parts' receipts, adjustments and moves.
   { role: R.warehouseManager, permissions: ['part-stock.manage'] },
   { role: R.repairLeader, permissions: ['part-stock.manage'] },
+  // The push-to-sale catalogue (issue 16): products, bundles and combos.
+  {
+    role: R.productInformation,
+    permissions: ['pts-product.manage', 'pts-bundle.manage', 'pts-combo.manage'],
+  },
   ...[
     R.productionManager,
     R.productionLeader,

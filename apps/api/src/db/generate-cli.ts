@@ -5,9 +5,9 @@ import { openDatabase } from './open.js';
 import { prepareDatabase } from './prepare.js';
 
 /**
- * npm run db:generate -- --devices 1000000 [--invoices 10000] [--seed 1] [--anchor 2026-11-01]:
- * migrates and seeds the configured database (DATA_DIR or DATABASE_URL), then fills it with
- * generated receiving data (generate.ts). The database must hold no devices or invoices yet.
+ * npm run db:generate -- --devices 1000000 [--invoices 10000] [--seed 1] [--anchor 2026-11-01]
+ * [--orders N (default: one per device)] [--retailers 200]: migrates and seeds the configured
+ * database (DATA_DIR or DATABASE_URL), then fills it with generated data (generate.ts). The database must hold no devices or invoices yet.
  */
 const { values } = parseArgs({
   options: {
@@ -15,6 +15,8 @@ const { values } = parseArgs({
     invoices: { type: 'string' },
     seed: { type: 'string', default: '1' },
     anchor: { type: 'string' },
+    orders: { type: 'string' },
+    retailers: { type: 'string' },
   },
 });
 const config = loadConfig();
@@ -31,6 +33,8 @@ try {
       ...(values.invoices !== undefined && { invoices: Number(values.invoices) }),
       seed: Number(values.seed),
       ...(values.anchor !== undefined && { anchor: new Date(values.anchor) }),
+      ...(values.orders !== undefined && { orders: Number(values.orders) }),
+      ...(values.retailers !== undefined && { retailers: Number(values.retailers) }),
       progress: (step, seconds) => process.stdout.write(`  ${step}: ${seconds.toFixed(1)} s\n`),
     }),
   );

@@ -132,6 +132,45 @@ describe('a generated database', () => {
     expect(bodyOf<ReceiveScan>(scanned).data).toMatchObject({ result: 'added' });
   });
 
+  it('sells from the stock: a catalogue, retailers and a year of orders whose figures add up', async () => {
+    expect(summary).toMatchObject({ orders: DEVICES, retailers: 200 });
+    expect(summary.variants).toBe(summary.products * 3);
+    expect(
+      await count(`SELECT count(*) AS n FROM orders o
+        WHERE NOT EXISTS (SELECT 1 FROM order_ship_to s WHERE s.order_id = o.id)
+           OR (SELECT count(*) FROM order_lines l WHERE l.order_id = o.id) <> 1
+           OR o.total_cents <> (SELECT sum(qty * unit_price_cents) FROM order_lines l
+                                WHERE l.order_id = o.id)`),
+    ).toBe(0);
+    expect(
+      await count(`SELECT count(*) AS n FROM orders
+        WHERE created_at < '2026-11-01'::timestamptz - interval '366 days'
+           OR created_at > '2026-11-01'::timestamptz + interval '1 day'`),
+    ).toBe(0);
+    expect(
+      await count("SELECT count(*) AS n FROM orders WHERE status = 'on_hold'"),
+    ).toBeGreaterThan(0);
+    // The day counts kept by trigger equal a recount of the orders.
+    expect(
+      await count(`SELECT count(*) AS n FROM (
+          SELECT received_day, source, fulfilment_type, count(*) AS received FROM orders
+          GROUP BY 1, 2, 3) o
+        FULL JOIN (SELECT day, source, fulfilment_type, sum(received) AS received
+          FROM order_day_counts GROUP BY 1, 2, 3) c
+          ON c.day = o.received_day AND c.source = o.source AND c.fulfilment_type = o.fulfilment_type
+        WHERE COALESCE(o.received, 0) <> COALESCE(c.received, 0)`),
+    ).toBe(0);
+    // A listing never holds more than was pushed, and holds what its open lines reserve.
+    expect(
+      await count(`SELECT count(*) AS n FROM pts_listings l
+        WHERE l.qty_reserved + l.qty_sold > l.qty_pushed
+           OR l.qty_reserved <> (SELECT COALESCE(sum(qty_reserved), 0) FROM order_lines x
+                                 WHERE x.listing_id = l.id)`),
+    ).toBe(0);
+    const list = await admin.get('/orders?limit=5');
+    expect(list.statusCode, list.body).toBe(200);
+  });
+
   it('refuses a database that has devices already', async () => {
     await expect(generateDatabase(t.db, { devices: 10 })).rejects.toThrow(/generate into a new/);
   });

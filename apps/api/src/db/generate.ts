@@ -1,6 +1,9 @@
 import { generateInventory } from '../modules/inventory/index.js';
 import { generateLocations } from '../modules/locations/index.js';
+import { generateOrders } from '../modules/order/index.js';
 import { generateProduction } from '../modules/production/index.js';
+import { generateCatalogue } from '../modules/pts/index.js';
+import { generateRetailers } from '../modules/retail/index.js';
 import { generateStock } from '../modules/stock/index.js';
 import type { Queryable } from './db.js';
 
@@ -39,6 +42,10 @@ export type GenerateOptions = {
   seed?: number;
   /** The newest invoice's creation time; by default today at 00:00 UTC. */
   anchor?: Date;
+  /** Orders over the year before the anchor; by default one per device. */
+  orders?: number;
+  /** Retailers buying wholesale; by default 200. */
+  retailers?: number;
   /** Told each step as it ends, with its duration. */
   progress?: (step: string, seconds: number) => void;
 };
@@ -58,6 +65,12 @@ export type GenerateSummary = {
   locations: number;
   stockMoves: number;
   inventoryBoxes: number;
+  products: number;
+  variants: number;
+  listings: number;
+  retailers: number;
+  subscribers: number;
+  orders: number;
   seconds: number;
 };
 
@@ -587,6 +600,22 @@ export async function generateDatabase(
   await step('inventory boxes', async () => {
     ({ boxes: inventoryBoxes } = await generateInventory(db));
   });
+  // What is sold and to whom: a catalogue listed from the stock, retailers, a year of orders.
+  let catalogue = { products: 0, variants: 0, listings: 0 };
+  await step('catalogue', async () => {
+    catalogue = await generateCatalogue(db);
+  });
+  let retailers = 0;
+  await step('retailers', async () => {
+    retailers = await generateRetailers(db, int('retailers', options.retailers ?? 200, 1, 100_000));
+  });
+  let orders = { orders: 0, subscribers: 0 };
+  await step('orders', async () => {
+    orders = await generateOrders(db, {
+      orders: int('orders', options.orders ?? N, 0, 10_000_000),
+      anchor: anchorDate,
+    });
+  });
   await run('analyze', 'ANALYZE');
 
   const [counts] = await db.query<Record<string, number>>(
@@ -612,6 +641,9 @@ export async function generateDatabase(
     locations,
     stockMoves,
     inventoryBoxes,
+    ...catalogue,
+    retailers,
+    ...orders,
     seconds: (performance.now() - started) / 1000,
   };
 }

@@ -1,8 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { transactionOf, type Db, type Queryable, type Row } from './db.js';
 import { acquireDirectoryLock } from './directory-lock.js';
+
+/**
+ * The extensions a migration creates: every PGlite is opened with them, a copy of an image too
+ * (btree_gist: the exclusion constraint of government-plan prices, migration 0036).
+ */
+const EXTENSIONS = { btree_gist };
 
 const queryableOf = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
   async query<T extends Row>(sql: string, params?: readonly unknown[]) {
@@ -40,11 +47,15 @@ export async function openPglite(
   dataDir: string | null,
   options: { image?: Blob } = {},
 ): Promise<Db> {
-  if (!dataDir) return dbOf(await PGlite.create({ loadDataDir: options.image }), () => {});
+  if (!dataDir)
+    return dbOf(
+      await PGlite.create({ loadDataDir: options.image, extensions: EXTENSIONS }),
+      () => {},
+    );
   mkdirSync(dataDir, { recursive: true });
   const release = acquireDirectoryLock(join(dataDir, 'pglite.lock'));
   try {
-    return dbOf(await PGlite.create(join(dataDir, 'pglite')), release);
+    return dbOf(await PGlite.create(join(dataDir, 'pglite'), { extensions: EXTENSIONS }), release);
   } catch (error) {
     release();
     throw error;
@@ -53,7 +64,7 @@ export async function openPglite(
 
 /** An in-memory database prepared by `prepare`, saved whole so others open as copies of it. */
 export async function pgliteImage(prepare: (db: Db) => Promise<void>): Promise<Blob> {
-  const pglite = await PGlite.create();
+  const pglite = await PGlite.create({ extensions: EXTENSIONS });
   try {
     await prepare(dbOf(pglite, () => {}));
     return await pglite.dumpDataDir('none');

@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import type { $ZodError } from 'zod/v4/core';
-import type { Principal, RequestMeta } from './principal.js';
+import type { ClientCarrierCaller, Principal, RequestMeta } from './principal.js';
 import type { PreparedFile } from '../toolkit/downloads.js';
 import { ValidationError } from './errors.js';
 
@@ -17,8 +17,10 @@ type Parsed<S> = S extends Schema ? z.output<S> : undefined;
 export type EndpointInput<E extends EndpointDefinition> = {
   readonly request: FastifyRequest;
   readonly reply: FastifyReply;
-  /** Null only on public endpoints; the guard has already run. */
-  readonly principal: E['guard'] extends 'public' ? Principal | null : Principal;
+  /** Null only on public endpoints and a client carrier's; the guard has already run. */
+  readonly principal: E['guard'] extends 'public' | 'client-carrier' ? Principal | null : Principal;
+  /** The client carrier calling a 'client-carrier' endpoint by its API key. */
+  readonly clientCarrier: E['guard'] extends 'client-carrier' ? ClientCarrierCaller : null;
   readonly params: Parsed<E['params']>;
   readonly query: Parsed<E['query']>;
   readonly body: Parsed<E['body']>;
@@ -128,6 +130,7 @@ export function registerEndpoint<E extends EndpointDefinition>(
         request,
         reply,
         principal: request.principal,
+        clientCarrier: request.clientCarrier,
         params: parse(endpoint.params, request.params),
         query: parse(endpoint.query, request.query),
         body: parse(endpoint.body, request.body),

@@ -16,6 +16,8 @@ const RUNS_PER_ENDPOINT = 30;
 
 let t: TestApp;
 let fuzzerHash: string;
+/** A client carrier's API key: the carriers' endpoints are fuzzed through it. */
+const CARRIER_KEY = `ck_${'f'.repeat(43)}`;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -25,14 +27,31 @@ beforeAll(async () => {
       "SELECT password_hash FROM users WHERE user_name = 'fuzzer'",
     )
   )[0]!.password_hash;
+  await t.db.query(
+    `WITH carrier AS (
+       INSERT INTO vendors (name, type) VALUES ('Fuzzed Carrier', 'carrier-client') RETURNING id)
+     INSERT INTO client_carrier_api_keys (client_carrier_id, name, key_prefix, key_hash)
+     SELECT id, 'fuzz', left($1, 8), encode(sha256(convert_to($1, 'UTF8')), 'hex') FROM carrier`,
+    [CARRIER_KEY],
+  );
 });
 
-/** Fuzzed calls may reset the fuzzer's own password or end its sessions: start each endpoint afresh. */
+/**
+ * Fuzzed calls may reset the fuzzer's own password, end its sessions, revoke the carrier's key or
+ * deactivate the carrier: start each endpoint afresh.
+ */
 async function freshToken(): Promise<string> {
   await t.db.query(
     `UPDATE users SET password_hash = $1, first_login = 0, status = 'active'
      WHERE user_name = 'fuzzer'`,
     [fuzzerHash],
+  );
+  await t.db.query(
+    `WITH carrier AS (
+       UPDATE vendors SET type = 'carrier-client', active = true
+       WHERE name = 'Fuzzed Carrier' RETURNING id)
+     UPDATE client_carrier_api_keys SET revoked_at = NULL
+     WHERE client_carrier_id IN (SELECT id FROM carrier)`,
   );
   return login(t.app, 'fuzzer', 'fuzzer-password');
 }
@@ -94,7 +113,10 @@ function send(endpoint: EndpointDefinition, token: string, call: Call) {
   return t.app.inject({
     method: endpoint.method,
     url: `${API_BASE}${path}${search ? `?${search}` : ''}`,
-    headers: { ...bearer(token), 'content-type': 'application/json' },
+    headers: {
+      ...(endpoint.guard === 'client-carrier' ? { 'x-api-key': CARRIER_KEY } : bearer(token)),
+      'content-type': 'application/json',
+    },
     payload: JSON.stringify(call.body) ?? 'null',
   });
 }

@@ -50,9 +50,17 @@ function describeGuard(endpoint: EndpointDefinition): string {
   const guard = endpoint.guard;
   if (guard === 'public') return 'Public.';
   if (guard === 'session') return 'Any signed-in user.';
+  if (guard === 'client-carrier') {
+    return "A client carrier's system, by its API key in the `X-API-Key` header.";
+  }
   if (guard.permission === 'roles') return `Needs one of the roles: ${guard.roles?.join(', ')}.`;
   return `Needs the permission \`${guard.permission}\`.`;
 }
+
+const securityOf = (guard: EndpointDefinition['guard']) => {
+  if (guard === 'public') return [];
+  return guard === 'client-carrier' ? [{ clientCarrierKey: [] }] : [{ bearer: [] }];
+};
 
 /** The OpenAPI 3.1 document of the registered endpoints, generated from their contract. */
 export function buildOpenApiDocument(endpoints: readonly EndpointDefinition[], version: string) {
@@ -62,9 +70,9 @@ export function buildOpenApiDocument(endpoints: readonly EndpointDefinition[], v
     const status = String(endpoint.successStatus ?? 200);
     (paths[path] ??= {})[endpoint.method.toLowerCase()] = {
       summary: endpoint.summary,
-      description: describeGuard(endpoint),
+      description: [endpoint.description, describeGuard(endpoint)].filter(Boolean).join('\n\n'),
       tags: [endpoint.tag],
-      security: endpoint.guard === 'public' ? [] : [{ bearer: [] }],
+      security: securityOf(endpoint.guard),
       parameters: parametersOf(endpoint),
       ...(endpoint.body && {
         requestBody: {
@@ -91,10 +99,14 @@ export function buildOpenApiDocument(endpoints: readonly EndpointDefinition[], v
             },
           },
         },
-        ...(endpoint.guard !== 'public' && {
-          401: errorResponse('No session, or the session expired or was ended'),
-          403: errorResponse('The session lacks the permission or role named in the message'),
+        ...(endpoint.guard === 'client-carrier' && {
+          401: errorResponse('No API key, or the key is unknown or revoked'),
         }),
+        ...(endpoint.guard !== 'public' &&
+          endpoint.guard !== 'client-carrier' && {
+            401: errorResponse('No session, or the session expired or was ended'),
+            403: errorResponse('The session lacks the permission or role named in the message'),
+          }),
         ...((endpoint.body || endpoint.query || endpoint.params) && {
           422: errorResponse('Invalid input: message maps each field to its messages'),
         }),
@@ -115,7 +127,10 @@ export function buildOpenApiDocument(endpoints: readonly EndpointDefinition[], v
     },
     servers: [{ url: '/' }],
     components: {
-      securitySchemes: { bearer: { type: 'http' as const, scheme: 'bearer' } },
+      securitySchemes: {
+        bearer: { type: 'http' as const, scheme: 'bearer' },
+        clientCarrierKey: { type: 'apiKey' as const, in: 'header' as const, name: 'X-API-Key' },
+      },
     },
     paths,
   };

@@ -28,8 +28,41 @@ export type Principal = {
   readonly dataVersions: string | null;
 };
 
+/** A client carrier's system calling with one of its API keys (guard 'client-carrier'). */
+export type ClientCarrierCaller = {
+  readonly keyId: number;
+  /** The vendor of type 'carrier-client' the key belongs to. */
+  readonly clientCarrierId: number;
+  readonly clientCarrierName: string;
+};
+
+/**
+ * Who does a write, as timelines and the audit log name them: a signed-in person, or a client
+ * carrier's system, which has no account, roles or permissions, so that it runs only the steps
+ * that ask for none (an order's validation).
+ */
+export type Actor = {
+  readonly userId: number | null;
+  readonly userName: string;
+  readonly roles: readonly string[];
+  readonly permissions: readonly string[];
+  readonly roleKeys: readonly string[];
+};
+
+/** Who does a write and from where: what every service that writes takes. */
+export type Acting = { readonly actor: Actor; readonly meta: RequestMeta };
+
+/** A client carrier's system as the actor of what its call writes. */
+export const clientCarrierActor = (caller: ClientCarrierCaller): Actor => ({
+  userId: null,
+  userName: `carrier: ${caller.clientCarrierName}`,
+  roles: [],
+  permissions: [],
+  roleKeys: [],
+});
+
 /** What the one access rule (`canAccess`) reads of a principal: roles by their keys. */
-export const accessSubjectOf = (principal: Principal): AccessSubject => ({
+export const accessSubjectOf = (principal: Actor): AccessSubject => ({
   allRoles: principal.roles,
   allPermissions: principal.permissions,
   allRoleKeys: principal.roleKeys,

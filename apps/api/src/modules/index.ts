@@ -1,15 +1,26 @@
 import { rolesModule } from './access/roles.routes.js';
 import { usersModule } from './access/users.routes.js';
+import { clientCarrierKeysModule } from './access/client-carrier-keys.routes.js';
+import { carrierOrdersModule } from './order/carrier-orders.routes.js';
 import { auditModule } from './audit/audit.routes.js';
+import { campaignModule } from './campaign/campaign.routes.js';
 import { healthModule } from './health/health.routes.js';
 import { inventoryModule } from './inventory/inventory.routes.js';
 import { devicesModule } from './devices/devices.routes.js';
 import { masterDataModule } from './master-data/master-data.routes.js';
 import { locationsModule } from './locations/locations.routes.js';
 import type { AppModule } from './module.js';
+import { pricingModule } from './pricing/pricing.routes.js';
 import { productionModule } from './production/production.routes.js';
+import { ptsBundlesModule } from './pts/bundles.routes.js';
+import { ptsCombosModule } from './pts/combos.routes.js';
+import { ptsListingsModule } from './pts/listings.routes.js';
+import { ptsProductsModule } from './pts/products.routes.js';
 import { profileModule } from './profile/profile.routes.js';
+import { orderModule } from './order/orders.routes.js';
+import { webOrderModule } from './order/web-orders.routes.js';
 import { receivingModule } from './receiving/receiving.routes.js';
+import { retailModule } from './retail/retail.routes.js';
 import { sessionModule } from './session/session.routes.js';
 import { stockModule } from './stock/stock.routes.js';
 import { warehouseModule } from './warehouse/warehouse.routes.js';
@@ -23,6 +34,7 @@ export const MODULES: readonly AppModule[] = [
   usersModule,
   rolesModule,
   auditModule,
+  clientCarrierKeysModule,
   downloadsModule,
   masterDataModule,
   devicesModule,
@@ -32,4 +44,14 @@ export const MODULES: readonly AppModule[] = [
   inventoryModule,
   productionModule,
   warehouseModule,
+  ptsProductsModule,
+  ptsBundlesModule,
+  ptsCombosModule,
+  ptsListingsModule,
+  retailModule,
+  pricingModule,
+  orderModule,
+  carrierOrdersModule,
+  webOrderModule,
+  campaignModule,
 ];

@@ -1,5 +1,5 @@
 import { API_BASE, type EndpointDefinition, type Guard } from '@inventory/contract';
-import Fastify from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -15,13 +15,14 @@ import { registerErrorHandler } from './error-handler.js';
 
 let t: TestApp;
 let tokens: { none: string; revoked: string; expired: string; firstLogin: string };
+const CARRIER_KEY = `ck_${'a'.repeat(43)}`;
 
 /**
  * A user with exactly what a guard asks for: no role for 'session'; the first listed role for a
  * role list; a role of its own holding the permission, and the extra permission of an action
  * inside a role-guarded station.
  */
-async function grantingUser(guard: Exclude<Guard, 'public'>, userName: string) {
+async function grantingUser(guard: Exclude<Guard, 'public' | 'client-carrier'>, userName: string) {
   const roles: string[] = [];
   if (guard !== 'session') {
     const permissions: string[] = [];
@@ -68,6 +69,14 @@ beforeAll(async () => {
   });
   const firstLogin = await login(t.app, 'temporary-admin', 'temporary-password');
   tokens = { none, revoked, expired, firstLogin };
+  const [carrier] = await t.db.query<{ id: number }>(
+    "INSERT INTO vendors (name, type) VALUES ('Guarded Carrier', 'carrier-client') RETURNING id",
+  );
+  await t.db.query(
+    `INSERT INTO client_carrier_api_keys (client_carrier_id, name, key_prefix, key_hash)
+     VALUES ($1, 'guard test', 'ck_aaaaa', encode(sha256(convert_to($2, 'UTF8')), 'hex'))`,
+    [carrier!.id, CARRIER_KEY],
+  );
 });
 afterAll(() => t.close());
 
@@ -87,6 +96,18 @@ describe('every registered endpoint', () => {
         });
       const label = `${endpoint.method} ${endpoint.path}`;
       expect((await request()).statusCode, `${label} anonymous`).toBe(401);
+      if (endpoint.guard === 'client-carrier') {
+        // A carrier's system only: no person's session opens it, whatever it holds.
+        expect((await request(tokens.firstLogin)).statusCode, `${label} by a session`).toBe(401);
+        const keyed = await t.app.inject({
+          method: endpoint.method,
+          url: urlOf(endpoint),
+          headers: { 'x-api-key': CARRIER_KEY },
+          ...(endpoint.method !== 'GET' && { payload: {} }),
+        });
+        expect([401, 403], `${label} with an API key`).not.toContain(keyed.statusCode);
+        continue;
+      }
       expect((await request(tokens.revoked)).statusCode, `${label} revoked`).toBe(401);
       expect((await request(tokens.expired)).statusCode, `${label} expired`).toBe(401);
       if (endpoint.guard !== 'session') {
@@ -132,11 +153,21 @@ describe('the guard', () => {
         'token-of-an-admin-000000': principal(['Admin'], []),
       })[token] ?? null,
   };
+  const carrierKey = `ck_${'k'.repeat(43)}`;
+  const clientCarriers = async (apiKey: string) =>
+    apiKey === carrierKey
+      ? { keyId: 1, clientCarrierId: 7, clientCarrierName: 'AirTalk Wireless' }
+      : null;
   let app: ReturnType<typeof Fastify>;
   beforeAll(async () => {
     app = Fastify();
     registerErrorHandler(app);
-    registerAccessGuard(app, sessions as never);
+    registerAccessGuard(app, sessions as never, clientCarriers);
+    app.get(
+      `${API_BASE}/carrier-orders`,
+      { config: { guard: 'client-carrier' } },
+      (request: FastifyRequest) => Promise.resolve(request.clientCarrier?.clientCarrierName),
+    );
     app.get(
       `${API_BASE}/boxes`,
       { config: { guard: { permission: 'BOX.view-list' } } },
@@ -160,10 +191,26 @@ describe('the guard', () => {
 
   it('refuses to register an API route that declares no guard', () => {
     const bare = Fastify();
-    registerAccessGuard(bare, sessions as never);
+    registerAccessGuard(bare, sessions as never, clientCarriers);
     expect(() => bare.get(`${API_BASE}/unguarded`, async () => 'open')).toThrow(
       /declares no guard/,
     );
+  });
+
+  it("lets a client carrier's route be called only with its API key, never with a session", async () => {
+    expect((await get('/carrier-orders')).statusCode).toBe(401);
+    expect((await get('/carrier-orders', 'token-of-an-admin-000000')).statusCode).toBe(401);
+    const wrongKey = await app.inject({
+      url: `${API_BASE}/carrier-orders`,
+      headers: { 'x-api-key': `ck_${'x'.repeat(43)}` },
+    });
+    expect(wrongKey.statusCode).toBe(401);
+    const called = await app.inject({
+      url: `${API_BASE}/carrier-orders`,
+      headers: { 'x-api-key': carrierKey },
+    });
+    expect(called.statusCode).toBe(200);
+    expect(called.body).toBe('AirTalk Wireless');
   });
 
   it('answers 401 without a session and 403 naming what is missing', async () => {

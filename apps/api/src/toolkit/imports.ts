@@ -95,6 +95,7 @@ async function checkRows(
   headers: readonly string[],
   rows: readonly string[][],
   mapping: Record<string, string | null>,
+  options: unknown,
 ): Promise<Checked> {
   const columns = store.contract.importColumns;
   const mapped = columns.filter((column) => mapping[column.key]);
@@ -169,12 +170,13 @@ async function checkRows(
     valid.push({ row, cells, input });
   });
 
-  const prepared: Prepared[] = store.prepare
-    ? await store.prepare(
-        valid.map(({ input }) => ({ input, id: null })),
-        db,
-      )
-    : valid.map(({ input }) => ({ values: input }));
+  const inputs = valid.map(({ input }) => ({ input, id: null }));
+  const { withOptions } = store.imports;
+  const prepared: Prepared[] = withOptions
+    ? await withOptions.prepare(inputs, db, options)
+    : store.prepare
+      ? await store.prepare(inputs, db)
+      : valid.map(({ input }) => ({ values: input }));
   const records: Record<string, unknown>[] = [];
   const keyFields =
     'writer' in store.imports ? store.imports.writer.fields : store.imports.key.fields;
@@ -210,10 +212,15 @@ async function checkRows(
 }
 
 /** What the dry run tells before a commit: how many checked rows are new, how many known. */
-async function plannedCounts(store: ImportStore, db: Queryable, checked: Checked) {
+async function plannedCounts(
+  store: ImportStore,
+  db: Queryable,
+  checked: Checked,
+  options: unknown,
+) {
   const willUpdate =
     'writer' in store.imports
-      ? await store.imports.writer.countExisting(checked.records, db)
+      ? await store.imports.writer.countExisting(checked.records, db, options)
       : await countByKey(db, store.table, store.imports.key, checked.keys);
   return { willCreate: checked.records.length - willUpdate, willUpdate };
 }
@@ -282,16 +289,16 @@ export function registerImports(context: ModuleContext, store: ImportStore): Imp
    * travels as base64 text: PGlite's own bytea decoding takes seconds on a file of megabytes.
    */
   const findBatch = async (tx: Queryable, id: number, { withFile = false, lock = false } = {}) => {
-    const [found] = await tx.query<ImportBatch & { content?: string | null }>(
-      `SELECT ${BATCH_COLUMNS}${withFile ? ", encode(b.content, 'base64') AS content" : ''}
+    const [found] = await tx.query<ImportBatch & { content?: string | null; options?: unknown }>(
+      `SELECT ${BATCH_COLUMNS}${withFile ? ", encode(b.content, 'base64') AS content, b.options" : ''}
        FROM import_batches b LEFT JOIN users u ON u.id = b.created_by
        WHERE b.id = $1 AND b.resource = $2 ${lock ? 'FOR UPDATE OF b' : ''}`,
       [id, contract.name],
     );
     if (!found) throw new NotFoundError(`There is no ${contract.singular} import ${id}.`);
-    const { content, ...batch } = found;
+    const { content, options, ...batch } = found;
     const file = content == null ? null : Buffer.from(content, 'base64');
-    return { batch: batch as ImportBatch, file };
+    return { batch: batch as ImportBatch, file, options: options ?? null };
   };
 
   endpoint(endpoints.upload, async ({ request, principal, query }) => {
@@ -299,6 +306,12 @@ export function registerImports(context: ModuleContext, store: ImportStore): Imp
       throw fieldError('file', 'Send the file itself as the body (CSV or XLSX).');
     }
     const parsed = await readUpload(query.fileName, request.body);
+    if (contract.maxRows !== undefined && parsed.rows.length > contract.maxRows) {
+      throw fieldError(
+        'file',
+        `The file has ${parsed.rows.length.toLocaleString('en-US')} rows: one file holds at most ${contract.maxRows.toLocaleString('en-US')}. Split it.`,
+      );
+    }
     const mapping = suggestMapping(contract.importColumns, parsed.headers);
     const [row] = await db.query<{ id: number }>(
       `INSERT INTO import_batches (resource, file_name, format, content, headers, mapping, row_count, created_by)
@@ -334,22 +347,38 @@ export function registerImports(context: ModuleContext, store: ImportStore): Imp
     const { batch, file: upload } = await findBatch(db, params.id, { withFile: true });
     const file = await contentOf(batch, upload);
     const mapping = body.mapping ?? batch.mapping;
-    const checked = await checkRows(store, db, file.headers, file.rows, mapping);
+    const options = body.options ?? null;
+    const checked = await checkRows(store, db, file.headers, file.rows, mapping, options);
     await db.query(
-      `UPDATE import_batches SET status = 'checked', mapping = $2, error_count = $3, errors = $4
+      `UPDATE import_batches SET status = 'checked', mapping = $2, error_count = $3, errors = $4,
+         options = $5
        WHERE id = $1`,
-      [batch.id, JSON.stringify(mapping), checked.errorCount, JSON.stringify(checked.errors)],
+      [
+        batch.id,
+        JSON.stringify(mapping),
+        checked.errorCount,
+        JSON.stringify(checked.errors),
+        JSON.stringify(options),
+      ],
     );
+    const summarize = store.imports.withOptions?.summarize;
     return {
       batch: (await findBatch(db, batch.id)).batch,
       errors: checked.errors.slice(0, ERRORS_SHOWN),
-      ...(await plannedCounts(store, db, checked)),
+      ...(await plannedCounts(store, db, checked, options)),
+      // The definition's summary schema types it; an import store in general cannot name it.
+      ...(summarize && { summary: (await summarize(checked.records, db, options)) as null }),
     };
   });
 
-  endpoint(endpoints.commit, async ({ principal, params, meta }) => {
+  endpoint(endpoints.commit, async ({ principal, params, body, meta }) => {
+    const validRowsOnly = body.mode === 'valid_rows';
     const result = await db.transaction(async (tx) => {
-      const { batch, file: upload } = await findBatch(tx, params.id, {
+      const {
+        batch,
+        file: upload,
+        options,
+      } = await findBatch(tx, params.id, {
         withFile: true,
         lock: true,
       });
@@ -359,30 +388,51 @@ export function registerImports(context: ModuleContext, store: ImportStore): Imp
         throw new ConflictError('Check the import before committing it.');
       const file = await contentOf(batch, upload);
       // Checked again inside the transaction: the data may have changed since the dry run.
-      const checked = await checkRows(store, tx, file.headers, file.rows, batch.mapping);
-      if (checked.errorCount > 0) return { errors: checked.errorCount };
+      const checked = await checkRows(store, tx, file.headers, file.rows, batch.mapping, options);
+      if (checked.errorCount > 0 && !validRowsOnly) return { errors: checked.errorCount };
+      if (checked.records.length === 0) return { errors: checked.errorCount };
+      const writer = { actor: principal, meta };
       const records = store.finish
-        ? await store.finish(checked.records, tx, { actor: principal, meta })
+        ? await store.finish(checked.records, tx, writer)
         : checked.records;
       const counts =
         'writer' in store.imports
-          ? await store.imports.writer.write(records, tx, { actor: principal, meta })
+          ? await store.imports.writer.write(records, tx, writer, options, {
+              id: batch.id,
+              fileName: batch.file_name,
+            })
           : await writeRecords(store.table, store.imports.key, tx, records, principal.userId);
+      // Valid rows only: the rows left out stay in the batch's error file.
       await tx.query(
-        `UPDATE import_batches SET status = 'committed', content = NULL, error_count = 0,
-           errors = '[]', created_count = $2, updated_count = $3, committed_at = now()
+        `UPDATE import_batches SET status = 'committed', content = NULL, error_count = $4,
+           errors = $5, created_count = $2, updated_count = $3, committed_at = now()
          WHERE id = $1`,
-        [batch.id, counts.created, counts.updated],
+        [
+          batch.id,
+          counts.created,
+          counts.updated,
+          checked.errorCount,
+          JSON.stringify(checked.errors),
+        ],
       );
       await recordAudit(tx, {
         ...auditActor(principal, meta),
         action: `${store.entity}.imported`,
         entityType: 'import_batch',
         entityId: batch.id,
-        after: { resource: contract.name, file: batch.file_name, ...counts },
+        after: {
+          resource: contract.name,
+          file: batch.file_name,
+          mode: body.mode,
+          ...counts,
+          ...(checked.errorCount > 0 && { rows_left_out: checked.errorCount }),
+        },
       });
       return { errors: 0 };
     });
+    if (result.errors > 0 && validRowsOnly) {
+      throw fieldError('file', 'No row is right: nothing was written. Check again.');
+    }
     if (result.errors > 0) {
       throw fieldError(
         'file',

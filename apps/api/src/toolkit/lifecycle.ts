@@ -8,7 +8,7 @@ import {
 import type { Transaction } from '../db/db.js';
 import { ConflictError, fieldError, ForbiddenError, NotFoundError } from '../http/errors.js';
 import { auditActor, recordAudits } from '../modules/audit/index.js';
-import { accessSubjectOf, type Principal, type RequestMeta } from '../http/principal.js';
+import { accessSubjectOf, type Acting, type Actor, type RequestMeta } from '../http/principal.js';
 
 /**
  * Running a lifecycle's actions (decision 0014): the contract declares the states and actions
@@ -29,7 +29,7 @@ export type TransitionEvents<S extends string> = {
   /** The action's declared event (`held`). */
   readonly type: string;
   readonly steps: readonly TransitionStep<S>[];
-  readonly actor: Principal;
+  readonly actor: Actor;
   readonly ref: TransitionRef | null;
   /** The run's data, with the reason where the action takes one. */
   readonly data: Record<string, unknown>;
@@ -48,7 +48,11 @@ export type TransitionEffect<S extends string> =
   | string
   | {
       readonly set?: string;
-      readonly write?: (tx: Transaction, steps: readonly TransitionStep<S>[]) => Promise<unknown>;
+      readonly write?: (
+        tx: Transaction,
+        steps: readonly TransitionStep<S>[],
+        acting: Acting,
+      ) => Promise<unknown>;
     };
 
 /**
@@ -70,7 +74,7 @@ export type LifecycleStore<S extends string, A extends string, R extends string>
 
 export type TransitionInput<A extends string> = {
   readonly action: A;
-  readonly actor: Principal;
+  readonly actor: Actor;
   readonly meta: RequestMeta;
   /** Kept only by an action that takes a reason; a hold's must be one of its reasons. */
   readonly reason?: string | null | undefined;
@@ -179,7 +183,9 @@ async function transition<S extends string, A extends string, R extends string>(
        WHERE r.id = s.id`,
       params,
     );
-    if (typeof effect === 'object' && effect.write) await effect.write(tx, steps);
+    if (typeof effect === 'object' && effect.write) {
+      await effect.write(tx, steps, { actor: input.actor, meta: input.meta });
+    }
     const data = { ...input.data, ...(reason !== null && { reason }) };
     await store.writeEvents(tx, {
       type: rule.event,

@@ -29,6 +29,15 @@ const SMALL_BY_NATURE: Readonly<Record<string, string>> = {
   accessories: 'accessory SKUs: hundreds',
   parts: 'repair part numbers: a few thousand at most',
   stock_levels: 'counted stock: each accessory and part in a few bins, thousands of levels',
+  gov_plan_prices:
+    'versions of client-carrier plan prices: programmes x states x models, a few thousand a year',
+  products: 'the push-to-sale catalogue: a product per model sold, a few thousand at most',
+  product_variants: 'sellable cuts of those products: thousands; the SKU is unique-indexed',
+  bundles: 'fixed kits on sale: hundreds',
+  combos: 'offers with choice slots: hundreds',
+  retailers: 'B2B customer accounts: hundreds to a few thousand',
+  client_carrier_api_keys: "client carriers' API keys: a few per carrier",
+  pts_listings: 'a listing per sellable and channel: thousands',
 };
 
 /**

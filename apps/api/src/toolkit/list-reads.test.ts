@@ -75,7 +75,7 @@ function sampleOf(schema: Schema): string | undefined {
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
     enum?: string[];
   };
-  const candidates = [...(json.enum ?? []), '1', 'true', '2026-01-31T08:00:00Z', 'a'];
+  const candidates = [...(json.enum ?? []), '1', 'true', '2026-01-31T08:00:00Z', '2026-01-31', 'a'];
   return candidates.find((candidate) => z.safeParse(schema, candidate).data !== undefined);
 }
 

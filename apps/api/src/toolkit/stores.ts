@@ -131,12 +131,36 @@ export type ImportKey = {
 export type ImportWriter = {
   /** The fields that make a row unique in a file; the last one is named in errors. */
   readonly fields: readonly string[];
-  countExisting(records: readonly Record<string, unknown>[], db: Queryable): Promise<number>;
+  countExisting(
+    records: readonly Record<string, unknown>[],
+    db: Queryable,
+    options: unknown,
+  ): Promise<number>;
+  /** `options`: what the batch was checked with (the definition's `options`), as parsed. */
   write(
     records: readonly Record<string, unknown>[],
     tx: Transaction,
     writer: Writer,
+    options: unknown,
+    batch: { readonly id: number; readonly fileName: string },
   ): Promise<{ created: number; updated: number }>;
+};
+
+/**
+ * An import whose definition declares `options` (what the whole file shares): its rows are
+ * prepared knowing them, and the dry run answers its `summary` of the right rows.
+ */
+export type ImportOptionsStep = {
+  prepare(
+    inputs: readonly WriteInput<Record<string, unknown>>[],
+    db: Queryable,
+    options: unknown,
+  ): Promise<Prepared[]>;
+  summarize?(
+    records: readonly Record<string, unknown>[],
+    db: Queryable,
+    options: unknown,
+  ): Promise<unknown>;
 };
 
 /**
@@ -152,6 +176,8 @@ export type ImportStore<Row extends Schema = Schema> = Preparing<WriteFieldsOf<R
   readonly imports: {
     /** The schema of one file row. */
     readonly rowSchema: Row;
+    /** Rows prepared with the batch's options, and the dry run's summary (replaces `prepare`). */
+    readonly withOptions?: ImportOptionsStep;
   } & ({ readonly key: ImportKey } | { readonly writer: ImportWriter });
 };
 

@@ -1,4 +1,5 @@
 import { Layout } from 'antd';
+import { CartButton } from './cart/cart-button';
 import { LogoLink } from './logo-link';
 import { PageOutlet } from './page-outlet';
 import { SessionControls } from './session-controls';
@@ -23,6 +24,7 @@ export default function AgentLayout() {
         >
           <LogoLink to="/agent" title="Agent" />
           <div style={{ flex: 1 }} />
+          <CartButton />
           <SessionControls />
         </Layout.Header>
         <Layout.Content

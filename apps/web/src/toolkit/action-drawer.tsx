@@ -25,6 +25,7 @@ export function ActionDrawer({
   submitLabel,
   run,
   onClose,
+  notice,
 }: {
   title: string;
   intro?: ReactNode;
@@ -37,10 +38,13 @@ export function ActionDrawer({
   submitLabel: string;
   run: (values: Values) => Promise<string>;
   onClose: () => void;
+  /** What the values entered call for, shown under the fields as they change (a warning). */
+  notice?: (values: Values) => ReactNode;
 }) {
   const dialogFocus = useDialogFocus();
   const [form] = Form.useForm<Values>();
   const [sending, setSending] = useState(false);
+  const entered = Form.useWatch((values: Values) => values, form) ?? initialValues;
 
   const submit = async (values: Values) => {
     setSending(true);
@@ -85,6 +89,7 @@ export function ActionDrawer({
             <FieldInput field={field} disabled={false} initial={initialOptions[field.name] ?? []} />
           </Form.Item>
         ))}
+        {notice?.(entered)}
       </Form>
     </Drawer>
   );

@@ -41,13 +41,20 @@ export function fileSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-/** The files of one record and the changes to them; they sit under the record kind's list key. */
-function useAttachments(definition: AttachmentDefinition, recordId: number) {
+/**
+ * The files of one record and the changes to them; they sit under the record kind's list key.
+ * `onChanged` follows each upload and removal (a retailer's certificate status reads its files).
+ */
+function useAttachments(
+  definition: AttachmentDefinition,
+  recordId: number,
+  onChanged?: () => unknown,
+) {
   const endpoints = useMemo(() => attachmentEndpoints(definition), [definition]);
   const client = useQueryClient();
   const queryKey = [definition.path, 'attachments', recordId];
   const params = { id: recordId };
-  const refresh = () => client.invalidateQueries({ queryKey });
+  const refresh = () => Promise.all([client.invalidateQueries({ queryKey }), onChanged?.()]);
   return {
     list: useQuery({
       queryKey,
@@ -78,11 +85,14 @@ function useAttachments(definition: AttachmentDefinition, recordId: number) {
 export function AttachmentsPanel({
   definition,
   recordId,
+  onChanged,
 }: {
   definition: AttachmentDefinition;
   recordId: number;
+  /** What else to refresh when a file is attached or removed. */
+  onChanged?: () => unknown;
 }) {
-  const attachments = useAttachments(definition, recordId);
+  const attachments = useAttachments(definition, recordId, onChanged);
   const canManage = useCan(definition.manage);
   const [refusals, setRefusals] = useState<readonly string[]>([]);
   // Files chosen together are sent one at a time, in order: each holds the server's memory.

@@ -28,6 +28,42 @@ export const optionalText = (what: string, max = 500) =>
     ),
   );
 
+/** Plain address check: something@domain.tld, no spaces. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Digits with the usual separators, an optional leading + and an optional extension. */
+const PHONE_PATTERN = /^\+?[0-9][0-9 ().-]{3,28}[0-9)]( *(x|ext\.?) *[0-9]{1,6})?$/i;
+
+/** An optional text that, when given, must match a pattern; empty text is stored as no value. */
+const optionalMatching = (max: number, tooLong: string, pattern: RegExp, message: string) =>
+  z.optional(
+    z.nullable(
+      z.pipe(
+        z.string().check(
+          z.trim(),
+          z.maxLength(max, tooLong),
+          z.refine((text) => text === '' || pattern.test(text), message),
+        ),
+        z.transform((text) => (text === '' ? null : text)),
+      ),
+    ),
+  );
+
+/** An optional e-mail address of a contact (a vendor's, a retailer's). */
+export const optionalEmail = optionalMatching(
+  254,
+  'The email is too long (at most 254 characters).',
+  EMAIL_PATTERN,
+  'Write the email like name@example.com.',
+);
+
+/** An optional phone number of a contact. */
+export const optionalPhone = optionalMatching(
+  40,
+  'The phone number is too long (at most 40 characters).',
+  PHONE_PATTERN,
+  'Write the phone number with digits, spaces, + - ( ) and an optional "ext 12".',
+);
+
 export const hexColor = z.optional(
   z.nullable(
     z.pipe(

@@ -1,29 +1,9 @@
 import * as z from 'zod/mini';
 import { booleanFilter, defineResource, enumFilter, resourceEndpoints } from '../resource.js';
-import { optionalText, requiredText, stampShape } from './fields.js';
+import { optionalEmail, optionalPhone, optionalText, requiredText, stampShape } from './fields.js';
 
 export const VENDOR_TYPES = ['supplier', 'recycler', 'repair', 'carrier-client'] as const;
 export type VendorType = (typeof VENDOR_TYPES)[number];
-
-/** Plain address check: something@domain.tld, no spaces. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** Digits with the usual separators, an optional leading + and an optional extension. */
-const PHONE_PATTERN = /^\+?[0-9][0-9 ().-]{3,28}[0-9)]( *(x|ext\.?) *[0-9]{1,6})?$/i;
-
-/** An optional text that, when given, must match a pattern; empty text is stored as no value. */
-const optionalMatching = (max: number, tooLong: string, pattern: RegExp, message: string) =>
-  z.optional(
-    z.nullable(
-      z.pipe(
-        z.string().check(
-          z.trim(),
-          z.maxLength(max, tooLong),
-          z.refine((text) => text === '' || pattern.test(text), message),
-        ),
-        z.transform((text) => (text === '' ? null : text)),
-      ),
-    ),
-  );
 
 export const vendorSchema = z.object({
   id: z.int(),
@@ -43,18 +23,8 @@ const vendorFields = {
   name: requiredText('vendor name', 200),
   type: z.enum(VENDOR_TYPES, `Choose a type: ${VENDOR_TYPES.join(', ')}.`),
   contact_name: optionalText('contact name', 200),
-  email: optionalMatching(
-    254,
-    'The email is too long (at most 254 characters).',
-    EMAIL_PATTERN,
-    'Write the email like name@example.com.',
-  ),
-  phone: optionalMatching(
-    40,
-    'The phone number is too long (at most 40 characters).',
-    PHONE_PATTERN,
-    'Write the phone number with digits, spaces, + - ( ) and an optional "ext 12".',
-  ),
+  email: optionalEmail,
+  phone: optionalPhone,
   /** Payment terms: "Net 30". */
   terms: optionalText('terms', 200),
   /** Where returns to the vendor (RTV) are shipped. */

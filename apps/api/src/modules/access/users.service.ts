@@ -128,6 +128,61 @@ const uniqueViolation = uniqueViolationAs({
 
 export const getUser = (db: Db, id: number) => findUser(db, id);
 
+/** A temporary password and its hash, made before the transaction: hashing takes a while. */
+export async function newTemporaryPassword(): Promise<{ password: string; hash: string }> {
+  const password = temporaryPassword();
+  return { password, hash: await hashPassword(password) };
+}
+
+/**
+ * Inserts a user with first_login = 1, its roles (only those the actor may grant) and the audit
+ * entry, inside the caller's transaction (a retailer's portal user is linked in the same one).
+ */
+export async function insertUser(
+  tx: Queryable,
+  actor: Principal,
+  input: z.output<typeof createUserInputSchema>,
+  passwordHash: string,
+  meta: RequestMeta,
+): Promise<User> {
+  const roles = await rolesByIds(tx, input.role_ids);
+  assertCanGrantRoles(actor, roles);
+  const [created] = await tx
+    .query<{ id: number }>(
+      `INSERT INTO users (user_name, name, email, phone, type, password_hash, first_login,
+                          rep_id, territory, sim_cap, device_cap, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, 1, $7, $8, $9, $10, $11) RETURNING id`,
+      [
+        input.user_name,
+        input.name,
+        input.email || null,
+        input.phone || null,
+        input.type,
+        passwordHash,
+        input.rep_id || null,
+        input.territory || null,
+        input.sim_cap ?? null,
+        input.device_cap ?? null,
+        actor.userId,
+      ],
+    )
+    .catch(uniqueViolation);
+  const id = created!.id;
+  await tx.query('INSERT INTO user_roles (user_id, role_id) SELECT $1, unnest($2::bigint[])', [
+    id,
+    roles.map((role) => role.id),
+  ]);
+  const user = await findUser(tx, id);
+  await recordAudit(tx, {
+    ...auditActor(actor, meta),
+    action: 'user.created',
+    entityType: 'user',
+    entityId: id,
+    after: user,
+  });
+  return user;
+}
+
 /** Creates a user with a temporary password and first_login = 1. */
 export async function createUser(
   db: Db,
@@ -135,46 +190,8 @@ export async function createUser(
   input: z.output<typeof createUserInputSchema>,
   meta: RequestMeta,
 ) {
-  const password = temporaryPassword();
-  const passwordHash = await hashPassword(password);
-  const user = await db.transaction(async (tx) => {
-    const roles = await rolesByIds(tx, input.role_ids);
-    assertCanGrantRoles(actor, roles);
-    const [created] = await tx
-      .query<{ id: number }>(
-        `INSERT INTO users (user_name, name, email, phone, type, password_hash, first_login,
-                            rep_id, territory, sim_cap, device_cap, created_by)
-         VALUES ($1, $2, $3, $4, $5, $6, 1, $7, $8, $9, $10, $11) RETURNING id`,
-        [
-          input.user_name,
-          input.name,
-          input.email || null,
-          input.phone || null,
-          input.type,
-          passwordHash,
-          input.rep_id || null,
-          input.territory || null,
-          input.sim_cap ?? null,
-          input.device_cap ?? null,
-          actor.userId,
-        ],
-      )
-      .catch(uniqueViolation);
-    const id = created!.id;
-    await tx.query('INSERT INTO user_roles (user_id, role_id) SELECT $1, unnest($2::bigint[])', [
-      id,
-      roles.map((role) => role.id),
-    ]);
-    const user = await findUser(tx, id);
-    await recordAudit(tx, {
-      ...auditActor(actor, meta),
-      action: 'user.created',
-      entityType: 'user',
-      entityId: id,
-      after: user,
-    });
-    return user;
-  });
+  const { password, hash } = await newTemporaryPassword();
+  const user = await db.transaction((tx) => insertUser(tx, actor, input, hash, meta));
   return { user, temporary_password: password };
 }
 

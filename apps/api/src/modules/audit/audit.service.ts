@@ -2,7 +2,7 @@ import { auditEventList } from '@inventory/contract';
 import type { Queryable } from '../../db/db.js';
 import { isoTextSql } from '../../http/sql.js';
 import type { ListStore } from '../../toolkit/stores.js';
-import type { Principal, RequestMeta } from '../../http/principal.js';
+import type { Actor, RequestMeta } from '../../http/principal.js';
 
 export type AuditEntry = {
   readonly actorId: number | null;
@@ -17,7 +17,7 @@ export type AuditEntry = {
 };
 
 /** The who and where of an audit entry for a signed-in actor's request. */
-export const auditActor = (actor: Principal, meta: RequestMeta) => ({
+export const auditActor = (actor: Actor, meta: RequestMeta) => ({
   actorId: actor.userId,
   actorName: actor.userName,
   ip: meta.ip,

@@ -202,11 +202,14 @@ export const accessoryStore: ResourceStore<
     accessories_sku_key: ['sku', 'An accessory with this SKU exists.'],
     accessories_barcode_key: ['barcode', 'Another accessory has this barcode.'],
   },
-  // Orders refer to accessories later; they add their references here.
   references: [
     {
       label: 'stock moves',
       countSql: 'SELECT count(*) FROM stock_moves WHERE accessory_id = $1',
+    },
+    {
+      label: 'catalogue variants',
+      countSql: 'SELECT count(*) FROM product_variants WHERE accessory_id = $1',
     },
   ],
   prepare: prepareCatalogueItems({ table: 'accessories', keyField: 'sku', label: 'Accessory' }),

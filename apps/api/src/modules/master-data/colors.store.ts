@@ -38,6 +38,10 @@ export const colorStore: ResourceStore<typeof colorResource> = {
     { label: 'devices', countSql: 'SELECT count(*) FROM devices WHERE color_id = $1' },
     { label: 'invoice lines', countSql: 'SELECT count(*) FROM invoice_lines WHERE color_id = $1' },
     { label: 'invoice IMEIs', countSql: 'SELECT count(*) FROM invoice_imeis WHERE color_id = $1' },
+    {
+      label: 'catalogue variants',
+      countSql: 'SELECT count(*) FROM product_variants WHERE color_id = $1',
+    },
   ],
   imports: { key: { fields: ['name'], conflict: 'lower(name)', match: 'lower(name)' } },
 };
@@ -53,6 +57,7 @@ export function registerColorMerge({ endpoint, db }: ModuleContext): void {
         { table: 'devices', column: 'color_id' },
         { table: 'invoice_lines', column: 'color_id' },
         { table: 'invoice_imeis', column: 'color_id' },
+        { table: 'product_variants', column: 'color_id' },
       ]);
       await tx.query(
         `UPDATE colors SET aliases = (

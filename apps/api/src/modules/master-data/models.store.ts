@@ -184,6 +184,14 @@ export const deviceModelStore: ResourceStore<typeof deviceModelResource, typeof 
     },
     { label: 'devices', countSql: 'SELECT count(*) FROM devices WHERE model_id = $1' },
     {
+      label: 'catalogue products',
+      countSql: 'SELECT count(*) FROM products WHERE model_id = $1',
+    },
+    {
+      label: 'government-plan prices',
+      countSql: 'SELECT count(*) FROM gov_plan_prices WHERE model_id = $1',
+    },
+    {
       label: 'invoice lines',
       countSql: 'SELECT count(*) FROM invoice_lines WHERE model_id = $1',
     },
@@ -222,6 +230,7 @@ export function registerDeviceModelMerge({ endpoint, db }: ModuleContext): void 
         { table: 'invoice_imeis', column: 'model_id' },
         { table: 'invoice_imeis', column: 'tac_model_id' },
         { table: 'warehouse_boxes', column: 'expected_model_id' },
+        { table: 'products', column: 'model_id' },
       ]);
       await tx.query(
         `UPDATE device_models SET model_numbers = ARRAY(

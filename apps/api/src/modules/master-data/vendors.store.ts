@@ -43,6 +43,30 @@ export const vendorStore: ResourceStore<typeof vendorResource> = {
       label: 'returns to vendor',
       countSql: 'SELECT count(*) FROM vendor_transfers WHERE vendor_id = $1',
     },
+    {
+      label: 'orders',
+      countSql: 'SELECT count(*) FROM orders WHERE client_carrier_id = $1',
+    },
+    {
+      label: 'subscribers',
+      countSql: 'SELECT count(*) FROM subscribers WHERE client_carrier_id = $1',
+    },
+    {
+      label: 'government-plan prices',
+      countSql: 'SELECT count(*) FROM gov_plan_prices WHERE carrier_id = $1',
+    },
+    {
+      label: 'campaigns',
+      countSql: 'SELECT count(*) FROM campaigns WHERE client_carrier_id = $1',
+    },
+    {
+      label: 'API keys',
+      countSql: 'SELECT count(*) FROM client_carrier_api_keys WHERE client_carrier_id = $1',
+    },
+    {
+      label: 'API requests',
+      countSql: 'SELECT count(*) FROM client_carrier_requests WHERE client_carrier_id = $1',
+    },
   ],
   imports: { key: { fields: ['name'], conflict: 'lower(name)', match: 'lower(name)' } },
 };

@@ -19,6 +19,16 @@ export const accessPages: PageEntry[] = [
     load: () => import('./pages/roles-page'),
   },
   {
+    // Not in the spec's menu: reached from the users page. The client carriers' systems are
+    // accounts too, so their keys sit under /users (issue 16).
+    path: '/users/api-keys',
+    group: null,
+    label: 'Carrier API keys',
+    summary: "Client carriers' API keys for sending orders: create (shown once), last use, revoke.",
+    permission: 'client-carrier-key.manage',
+    load: () => import('./pages/client-carrier-keys-page'),
+  },
+  {
     // Not in the spec's menu: reached from the users page and a user's record.
     path: '/audit-log',
     group: null,

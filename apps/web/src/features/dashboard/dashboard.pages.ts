@@ -7,12 +7,10 @@ export const dashboardPages = pendingPages('Dashboard', [
     { permission: 'statistics.list-os' },
     'Ready-to-sell stock by OS, model and grade; the production pipeline; orders, SIM activations and returns at a glance.',
   ],
-  [
-    '/dashboard/web-order',
-    'Web orders',
-    { permission: 'web-order.view-list' },
-    'Orders placed from the cart by retailers and agents, to approve or reject after a stock and credit check.',
-  ],
+]);
+
+/** After the web orders (built by the order area), in the spec's menu order. */
+export const productOfferPages = pendingPages('Dashboard', [
   [
     '/dashboard/product-offer',
     'Product offers',

@@ -1,36 +1,52 @@
-import { pendingPages, type PageEntry } from '../../shell/page-types';
+import {
+  PTS_BUNDLE_VIEW,
+  PTS_COMBO_VIEW,
+  PTS_LIST_ACCESS,
+  PTS_PRODUCT_VIEW,
+  PTS_UPDATE_ACCESS,
+} from '@inventory/contract';
+import type { PageEntry } from '../../shell/page-types';
 
 export const ptsPages: PageEntry[] = [
-  ...pendingPages('PTS Management', [
-    [
-      '/pts-management/list',
-      'Listings',
-      { permission: 'pts.view-list' },
+  {
+    path: '/pts-management/list',
+    group: 'PTS Management',
+    label: 'Listings',
+    summary:
       'Push-to-sale listings per channel: quantity pushed, reserved, sold and remaining, with price.',
-    ],
-    [
-      '/pts-management/products',
-      'Products',
-      { permission: 'pts-product.view-list' },
-      'Products and their variants with matching stock.',
-    ],
-    [
-      '/pts-management/bundles',
-      'Bundles',
-      { permission: 'pts-bundle.view-list' },
-      'Fixed kits and how many can be built from stock.',
-    ],
-    [
-      '/pts-management/combo',
-      'Combos',
-      { permission: 'pts-combo.view-list' },
-      'Offers with choice slots and the stock pool of each slot.',
-    ],
-    [
-      '/push-to-sale/update',
-      'Bulk update',
-      { permission: 'pts.update' },
-      'Change quantities, prices and status of many listings at once, with a preview.',
-    ],
-  ]),
+    ...PTS_LIST_ACCESS,
+    load: () => import('./pages/listings-page'),
+  },
+  {
+    path: '/pts-management/products',
+    group: 'PTS Management',
+    label: 'Products',
+    summary: 'Products and their variants with matching stock.',
+    ...PTS_PRODUCT_VIEW,
+    load: () => import('./pages/products-page'),
+  },
+  {
+    path: '/pts-management/bundles',
+    group: 'PTS Management',
+    label: 'Bundles',
+    summary: 'Fixed kits and how many can be built from stock.',
+    ...PTS_BUNDLE_VIEW,
+    load: () => import('./pages/bundles-page'),
+  },
+  {
+    path: '/pts-management/combo',
+    group: 'PTS Management',
+    label: 'Combos',
+    summary: 'Offers with choice slots and the stock pool of each slot.',
+    ...PTS_COMBO_VIEW,
+    load: () => import('./pages/combos-page'),
+  },
+  {
+    path: '/push-to-sale/update',
+    group: 'PTS Management',
+    label: 'Bulk update',
+    summary: 'Change quantities, prices and status of many listings at once, with a preview.',
+    ...PTS_UPDATE_ACCESS,
+    load: () => import('./pages/pts-update-page'),
+  },
 ];

@@ -69,6 +69,7 @@ export default function UsersPage({ entry }: PageProps) {
   const roles = useAllRoles();
   const canManage = useCan({ permission: 'user.manage' });
   const canAudit = useCan({ permission: 'audit.view-list' });
+  const canManageCarrierKeys = useCan({ permission: 'client-carrier-key.manage' });
   const updateUser = useUpdateUser();
   const deleteUser = useDeleteUser();
   const resetPassword = useResetPassword();
@@ -199,6 +200,7 @@ export default function UsersPage({ entry }: PageProps) {
         </Typography.Title>
         <Space>
           {canAudit && <Link to="/audit-log">Audit log</Link>}
+          {canManageCarrierKeys && <Link to="/users/api-keys">Carrier API keys</Link>}
           {canManage && (
             <Button type="primary" onClick={() => setEditing('new')}>
               New user
