@@ -18,8 +18,10 @@ test('create a role and a user, sign in as them, see exactly their menu, take a 
   // A role with two permissions.
   await admin.goto('/roles');
   await admin.getByRole('button', { name: 'New role' }).click();
-  await admin.getByLabel('Name').fill('Dock Clerk');
-  await admin.getByLabel('Description').fill('Receives SIM boxes and looks users up');
+  await admin.getByLabel('Name', { exact: true }).fill('Dock Clerk');
+  await admin
+    .getByLabel('Description', { exact: true })
+    .fill('Receives SIM boxes and looks users up');
   await checkPermission(admin, 'sim.index');
   await checkPermission(admin, 'user.view-list');
   await admin.getByRole('button', { name: 'Save' }).click();

@@ -51,11 +51,18 @@ test('a retailer with its address, contact, certificate and a portal user who re
   await expect(row).toContainText('Dana Ruiz');
   await expect(row).toContainText('TX');
   await expect(row.getByTestId('certificate-status')).toHaveText('None');
+  await expect(page.getByRole('columnheader', { name: 'Open orders' })).toBeVisible();
+  await expect(row).toContainText('$0.00');
 
   // Its record: tax-exempt is refused until the certificate is recorded with its file.
   await row.getByRole('link', { name: RETAILER }).click();
   const drawer = dialog(page, RETAILER);
   await expect(drawer.getByRole('table').first()).toBeVisible();
+  // Its orders, a tab of their own: none yet.
+  await drawer.getByRole('tab', { name: 'Orders (0 open)' }).click();
+  await expect(drawer.getByText(`${RETAILER} has no orders yet.`)).toBeVisible();
+  expect(await seriousViolations(page, '.ant-drawer')).toEqual([]);
+  await drawer.getByRole('tab', { name: 'Account' }).click();
   await drawer.getByRole('button', { name: 'Edit' }).click();
   const edit = dialog(page, `Edit ${RETAILER}`);
   await edit.getByRole('switch', { name: 'Tax-exempt' }).click();

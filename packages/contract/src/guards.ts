@@ -63,6 +63,15 @@ export const WEB_ORDER_DECIDE_ACCESS = {
   andPermission: 'order.management',
 } as const;
 
+/** Product offers, B2B quotes from retailers (DOMAIN.md 4.1 /dashboard/product-offer). */
+export const PRODUCT_OFFER_ACCESS = { permission: 'product-offer.view-list' } as const;
+
+/** Entering, accepting, countering, rejecting and converting a product offer. */
+export const PRODUCT_OFFER_RESPOND_ACCESS = {
+  permission: 'product-offer.view-list',
+  andPermission: 'product-offer.respond',
+} as const;
+
 /** Reading a subscriber's or ship-to's names, addresses and phones in full (audited). */
 export const SUBSCRIBER_PII_ACCESS = {
   permission: 'order.management',

@@ -59,4 +59,5 @@ export * from './order/us-address.js';
 export * from './order/orders.contract.js';
 export * from './order/carrier-orders.contract.js';
 export * from './order/web-orders.contract.js';
+export * from './order/product-offers.contract.js';
 export * from './campaign/campaigns.contract.js';

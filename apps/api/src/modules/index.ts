@@ -19,6 +19,7 @@ import { ptsProductsModule } from './pts/products.routes.js';
 import { profileModule } from './profile/profile.routes.js';
 import { orderModule } from './order/orders.routes.js';
 import { webOrderModule } from './order/web-orders.routes.js';
+import { productOfferModule } from './order/product-offers.routes.js';
 import { receivingModule } from './receiving/receiving.routes.js';
 import { retailModule } from './retail/retail.routes.js';
 import { sessionModule } from './session/session.routes.js';
@@ -53,5 +54,6 @@ export const MODULES: readonly AppModule[] = [
   orderModule,
   carrierOrdersModule,
   webOrderModule,
+  productOfferModule,
   campaignModule,
 ];

@@ -1,6 +1,6 @@
 import { agentPages } from '../features/agent/agent.pages';
 import { campaignPages } from '../features/campaign/campaign.pages';
-import { dashboardPages, productOfferPages } from '../features/dashboard/dashboard.pages';
+import { dashboardPages } from '../features/dashboard/dashboard.pages';
 import { blacklistPages, deviceLookupPages } from '../features/devices/devices.pages';
 import { fulfilmentPages } from '../features/fulfilment/fulfilment.pages';
 import {
@@ -13,6 +13,7 @@ import { locationPages } from '../features/locations/locations.pages';
 import { masterDataPages, ptsMasterDataPages } from '../features/master-data/master-data.pages';
 import { accessPages } from '../features/access/access.pages';
 import { orderPages } from '../features/order/order.pages';
+import { productOfferPages } from '../features/order/product-offers.pages';
 import { webOrderPages } from '../features/order/web-orders.pages';
 import { pricingPages } from '../features/pricing/pricing.pages';
 import { deviceCorrectionPages, productionPages } from '../features/production/production.pages';

@@ -79,6 +79,24 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
+ * An open order: still to be shipped, on its way or waiting on a decision. Its value counts against
+ * a retailer's credit, it keeps its retailer active and its bundles' and combos' shapes fixed.
+ * Not open: delivered, closed, cancelled, returned, reshipped (a new order carries on) and lost.
+ */
+export const OPEN_ORDER_STATUSES = [
+  'pending',
+  'ready',
+  'assigned',
+  'in_progress',
+  'fulfilled',
+  'labeled',
+  'shipped',
+  'on_hold',
+  'substitution_pending',
+  'cancel_requested',
+] as const satisfies readonly OrderStatus[];
+
+/**
  * Why an order waits in the backlog (DOMAIN.md 3.2), and `duplicate_benefit`: a second open order
  * of the same carrier programme for the same subscriber or service address.
  */
@@ -232,6 +250,8 @@ export const orderList = defineList({
     fulfilment_type: enumFilter(FULFILMENT_TYPES),
     program: enumFilter(ORDER_PROGRAMS),
     client_carrier_id: idFilter,
+    /** The orders of one retailer (the retailer's drawer links here). */
+    retailer_id: idFilter,
     /** The orders of one campaign (the express orders page drills here). */
     campaign_id: idFilter,
     /** Orders received on this business day (the daily report's rows). */

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { US_STATES } from '../address.js';
 import { attachmentEndpoints, defineAttachments } from '../attachments.js';
 import { defineEndpoint } from '../endpoint.js';
+import { ORDER_STATUSES } from '../order/orders.contract.js';
 import { usAddressShape } from '../order/us-address.js';
 import { RETAILER_ACCESS } from '../guards.js';
 import { idParamsSchema, pickerOptionSchema, pickerQuerySchema } from '../list.js';
@@ -66,6 +67,10 @@ export const retailerSchema = z.object({
   /** The state of the default billing address, else of the default shipping address. */
   state: z.nullable(z.string()),
   portal_users: z.int(),
+  /** Its orders still open (OPEN_ORDER_STATUSES). */
+  open_orders: z.int(),
+  /** What its orders of the last 12 months came to, cancelled and returned ones left out. */
+  revenue_12m_cents: z.int(),
   status: z.enum(RETAILER_STATUSES),
   notes: z.nullable(z.string()),
   created_at: z.string(),
@@ -178,6 +183,8 @@ export const retailerList = defineList({
     { key: 'resale_certificate_expires_on', header: 'Certificate expires', example: '2027-06-30' },
     { key: 'certificate_status', header: 'Certificate', example: 'valid' },
     { key: 'account_rep', header: 'Account rep', example: 'Jane Doe' },
+    { key: 'open_orders', header: 'Open orders', example: '2' },
+    { key: 'revenue_12m_cents', header: '12-month revenue (cents)', example: '1250000' },
     { key: 'status', header: 'Status', example: 'active' },
     { key: 'updated_at', header: 'Updated', example: '' },
   ],
@@ -252,6 +259,29 @@ export const reactivateRetailerEndpoint = defineEndpoint({
   guard: RETAILER_ACCESS,
   params: idParamsSchema,
   response: retailerSchema,
+});
+
+/** How many of a retailer's latest orders its drawer shows; the order list has them all. */
+export const RETAILER_LATEST_ORDERS = 10;
+
+/** One of a retailer's orders, as its drawer lists it. */
+export const retailerOrderSchema = z.object({
+  id: z.int(),
+  number: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  total_cents: z.int(),
+  created_at: z.string(),
+});
+export type RetailerOrder = z.infer<typeof retailerOrderSchema>;
+
+export const retailerOrdersEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/retailers/:id/orders',
+  summary: `The retailer's latest ${RETAILER_LATEST_ORDERS} orders, newest first`,
+  tag: 'Retail customers',
+  guard: RETAILER_ACCESS,
+  params: idParamsSchema,
+  response: z.array(retailerOrderSchema),
 });
 
 /** A retailer's files: its resale certificate (PDF or a photo of it). */

@@ -56,6 +56,7 @@ export const orderListStore: ListStore<typeof orderList> = {
       query.fulfilment_type !== undefined && ['o.fulfilment_type = ?', query.fulfilment_type],
       query.program !== undefined && ['o.program = ?', query.program],
       query.client_carrier_id !== undefined && ['o.client_carrier_id = ?', query.client_carrier_id],
+      query.retailer_id !== undefined && ['o.retailer_id = ?', query.retailer_id],
       query.campaign_id !== undefined && ['o.campaign_id = ?', query.campaign_id],
       query.received_day !== undefined && ['o.received_day = ?::date', query.received_day],
     ],

@@ -1,4 +1,5 @@
 import {
+  OPEN_ORDER_STATUSES,
   orderLifecycle,
   type CreditTerms,
   type ShipTo,
@@ -43,20 +44,6 @@ import { orderDetail } from './orders.service.js';
 
 /** A signed-in person's request: a web order is placed and decided by people, never by a system. */
 type ByPerson = { readonly actor: Principal; readonly meta: RequestMeta };
-
-/** Orders whose value counts against a retailer's credit limit: not delivered, closed or undone. */
-const OPEN_STATUSES = [
-  'pending',
-  'ready',
-  'assigned',
-  'in_progress',
-  'fulfilled',
-  'labeled',
-  'shipped',
-  'on_hold',
-  'substitution_pending',
-  'cancel_requested',
-];
 
 type Customer = {
   retailerId: number;
@@ -192,18 +179,49 @@ export async function shopCatalogue(db: Queryable, actor: Principal): Promise<Sh
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** The value of a retailer's open orders besides the one at hand. */
-async function openExposure(tx: Queryable, retailerId: number, exceptOrderId: number | null) {
+export async function openExposure(
+  tx: Queryable,
+  retailerId: number,
+  exceptOrderId: number | null,
+) {
   const [row] = await tx.query<{ cents: number }>(
     `SELECT COALESCE(sum(total_cents), 0)::float8 AS cents FROM orders
      WHERE retailer_id = $1 AND status = ANY ($2::text[]) AND id IS DISTINCT FROM $3`,
-    [retailerId, OPEN_STATUSES, exceptOrderId],
+    [retailerId, OPEN_ORDER_STATUSES, exceptOrderId],
   );
   return Number(row!.cents);
 }
 
 /** A credit standing that refuses an order, in words; null when it may go ahead. */
-const creditRefusal = (standing: CreditStanding) =>
+export const creditRefusal = (standing: CreditStanding) =>
   standing.decision === 'inactive' || standing.decision === 'over_limit' ? standing.reason : null;
+
+/**
+ * Where a retailer's orders ship: its default shipping address (else its first), with its main
+ * contact's phone, addressed to the retailer by name; null when it has no shipping address.
+ */
+export async function retailerShipTo(
+  tx: Queryable,
+  retailerId: number,
+  name: string,
+): Promise<ShipTo | null> {
+  const [address] = await tx.query<{
+    line1: string;
+    line2: string | null;
+    city: string;
+    state: ShipTo['state'];
+    zip: string;
+    phone: string | null;
+  }>(
+    `SELECT a.line1, a.line2, a.city, a.state, a.zip,
+       (SELECT c.phone FROM retailer_contacts c WHERE c.retailer_id = a.retailer_id
+        ORDER BY c.is_main DESC, c.id LIMIT 1) AS phone
+     FROM retailer_addresses a WHERE a.retailer_id = $1 AND a.kind = 'shipping'
+     ORDER BY a.is_default DESC, a.id LIMIT 1`,
+    [retailerId],
+  );
+  return address ? { name, company: null, ...address } : null;
+}
 
 /**
  * Checks the cart out (DOMAIN.md 5.2 step 1): one pending web order for the caller's retailer,
@@ -281,22 +299,8 @@ export async function checkout(
   });
   const refused = creditRefusal(credit);
   if (refused) throw new ConflictError(refused);
-  const [address] = await tx.query<{
-    line1: string;
-    line2: string | null;
-    city: string;
-    state: string;
-    zip: string;
-    phone: string | null;
-  }>(
-    `SELECT a.line1, a.line2, a.city, a.state, a.zip,
-       (SELECT c.phone FROM retailer_contacts c WHERE c.retailer_id = a.retailer_id
-        ORDER BY c.is_main DESC, c.id LIMIT 1) AS phone
-     FROM retailer_addresses a WHERE a.retailer_id = $1 AND a.kind = 'shipping'
-     ORDER BY a.is_default DESC, a.id LIMIT 1`,
-    [customer.retailerId],
-  );
-  if (!address) {
+  const shipTo = await retailerShipTo(tx, customer.retailerId, customer.name);
+  if (!shipTo) {
     throw new ConflictError(
       `${customer.name} has no shipping address: ask your account manager to add one.`,
     );
@@ -308,16 +312,7 @@ export async function checkout(
     clientCarrierId: null,
     program: null,
     customer: { retailerId: customer.retailerId },
-    shipTo: {
-      name: customer.name,
-      company: null,
-      line1: address.line1,
-      line2: address.line2,
-      city: address.city,
-      state: address.state as ShipTo['state'],
-      zip: address.zip,
-      phone: address.phone,
-    },
+    shipTo,
     lines: lines.map(({ item, listing }) => ({
       sellable: sellableOf(listing),
       listingId: listing.listing_id,
@@ -455,7 +450,7 @@ export async function webOrderQueue(db: Db): Promise<{ orders: WebOrder[]; total
      FROM orders o JOIN web_orders w ON w.order_id = o.id JOIN retailers r ON r.id = o.retailer_id
      WHERE o.status = 'pending' AND o.source = 'web'
      ORDER BY o.created_at, o.id LIMIT ${WEB_ORDER_QUEUE_MAX}`,
-    [OPEN_STATUSES],
+    [OPEN_ORDER_STATUSES],
   );
   const [count] = await db.query<{ total: number }>(
     `SELECT count(*)::int AS total FROM ${QUEUE_FROM}`,

@@ -29,6 +29,20 @@ const liveListing = (column: 'bundle_id' | 'combo_id', id: number) =>
     [id],
   );
 
+/** An order of a retailer with one line selling the kit, in `status`; its id. */
+async function orderOf(column: 'bundle_id' | 'combo_id', id: number, status: string) {
+  const [order] = await t.db.query<{ id: number }>(
+    `WITH retailer AS (INSERT INTO retailers (name, type) VALUES ('Kit Buyer ' || gen_random_uuid(), 'store')
+       RETURNING id),
+     placed AS (INSERT INTO orders (source, fulfilment_type, retailer_id, status)
+       SELECT 'retailer', 'wholesale', retailer.id, $2 FROM retailer RETURNING id)
+     INSERT INTO order_lines (order_id, position, ${column}, sku, description, qty, unit_price_cents)
+     SELECT placed.id, 1, $1, 'KIT', 'A kit', 1, 1000 FROM placed RETURNING order_id AS id`,
+    [id, status],
+  );
+  return order!.id;
+}
+
 beforeAll(async () => {
   ({ t, admin } = await createAdminTestApp());
   const { catalogue, imeis } = await receiveDevices(t, admin, 4);
@@ -157,6 +171,23 @@ describe('a bundle', () => {
     });
   });
 
+  it('keeps its components while an open order sells it', async () => {
+    const orders = [
+      await orderOf('bundle_id', bundle.id, 'pending'),
+      await orderOf('bundle_id', bundle.id, 'shipped'),
+      await orderOf('bundle_id', bundle.id, 'delivered'),
+    ];
+    const change = () =>
+      admin.put(`/pts-bundles/${bundle.id}`, { components: [{ variant_id: v.aBlack.id, qty: 3 }] });
+    expect(await refusalOf(change(), 409)).toBe(
+      'The bundle KIT-TWO-A15 is in 2 open orders: its components cannot change until they are shipped or cancelled.',
+    );
+    await t.db.query("UPDATE orders SET status = 'cancelled' WHERE id = $1", [orders[0]]);
+    expect(await refusalOf(change(), 409)).toMatch(/is in 1 open order: .* until it is shipped/);
+    await t.db.query("UPDATE orders SET status = 'delivered' WHERE id = $1", [orders[1]]);
+    expect((await dataOf<Bundle>(change())).components).toMatchObject([{ qty: 3 }]);
+  });
+
   it('is read and changed only with its permissions', async () => {
     expect((await admin.get('/pts-bundles?search=kit')).statusCode).toBe(200);
     expect((await admin.post('/pts-bundles/999999/deactivate')).statusCode).toBe(404);
@@ -249,6 +280,20 @@ describe('a combo', () => {
     );
     const renamed = await dataOf<Combo>(admin.put(`/pts-combos/${combo.id}`, { name: 'Renamed' }));
     expect(renamed.name).toBe('Renamed');
+  });
+
+  it('keeps its slots while an open order sells it', async () => {
+    await t.db.query("UPDATE pts_listings SET status = 'ended' WHERE combo_id = $1", [combo.id]);
+    const order = await orderOf('combo_id', combo.id, 'cancel_requested');
+    const change = () =>
+      admin.put(`/pts-combos/${combo.id}`, {
+        slots: [{ name: 'Phone', variant_ids: [v.aBlue.id] }],
+      });
+    expect(await refusalOf(change(), 409)).toMatch(
+      /is in 1 open order: its slots cannot change until it is shipped or cancelled/,
+    );
+    await t.db.query("UPDATE orders SET status = 'closed' WHERE id = $1", [order]);
+    expect((await dataOf<Combo>(change())).slots).toHaveLength(1);
   });
 
   it('refuses a SKU a bundle holds', async () => {

@@ -1,6 +1,12 @@
-import type { FieldErrors, kitList, Schema, SellableStatus } from '@inventory/contract';
+import {
+  OPEN_ORDER_STATUSES,
+  type FieldErrors,
+  type kitList,
+  type Schema,
+  type SellableStatus,
+} from '@inventory/contract';
 import type { Queryable, Transaction } from '../../db/db.js';
-import { NotFoundError, uniqueViolationAs } from '../../http/errors.js';
+import { ConflictError, NotFoundError, uniqueViolationAs } from '../../http/errors.js';
 import type { Principal, RequestMeta } from '../../http/principal.js';
 import type { ListSql } from '../../toolkit/list.js';
 import type { ListQueryOf } from '../../toolkit/stores.js';
@@ -77,6 +83,32 @@ export async function variantProblems(
     } else if (!variant.sellable) errors[field(index)] = [`${variant.sku} is archived.`];
   });
   return errors;
+}
+
+/**
+ * Refuses (409) to change a kit's shape while open orders sell it (DOMAIN.md 4.5): they ship what
+ * was ordered. Called under the kit's FOR UPDATE lock; an order line inserted meanwhile takes the
+ * kit's row FOR KEY SHARE by its foreign key, so the two run in turn and this count sees it.
+ */
+async function refuseWhileOrdered(
+  tx: Transaction,
+  kind: KitKind,
+  id: number,
+  what: string,
+  shapeName: string,
+): Promise<void> {
+  const [row] = await tx.query<{ orders: number }>(
+    `SELECT count(DISTINCT l.order_id)::int AS orders
+     FROM order_lines l JOIN orders o ON o.id = l.order_id
+     WHERE l.${kind}_id = $1 AND o.status = ANY ($2::text[])`,
+    [id, OPEN_ORDER_STATUSES],
+  );
+  const orders = row!.orders;
+  if (orders > 0) {
+    throw new ConflictError(
+      `${what} is in ${orders} open order${orders === 1 ? '' : 's'}: its ${shapeName} cannot change until ${orders === 1 ? 'it is' : 'they are'} shipped or cancelled.`,
+    );
+  }
 }
 
 /** A kind of kit's own shape: how it is read back, checked (422), written and compared. */
@@ -177,6 +209,7 @@ export function kitWrites<
           `The ${kind} ${before.sku}`,
           `its ${rules.shapeName} cannot change`,
         );
+        await refuseWhileOrdered(tx, kind, id, `The ${kind} ${before.sku}`, rules.shapeName);
         await rules.check(tx, shape);
       }
       if (input.sku !== undefined && input.sku !== before.sku) {

@@ -6,6 +6,7 @@ import {
   reactivateRetailerEndpoint,
   retailerDetailEndpoint,
   retailerEndpoints,
+  retailerOrdersEndpoint,
   setResaleCertificateEndpoint,
 } from '@inventory/contract';
 import { Answer } from '../../http/endpoint.js';
@@ -21,6 +22,7 @@ import {
   portalUsers,
   retailerAttachmentStore,
   retailerDetail,
+  retailerOrders,
   retailerStore,
   setResaleCertificate,
   setRetailerStatus,
@@ -64,6 +66,7 @@ export const retailModule: AppModule = {
     endpoint(reactivateRetailerEndpoint, ({ principal, params, meta }) =>
       db.transaction((tx) => setRetailerStatus(tx, principal, meta, params.id, 'active')),
     );
+    endpoint(retailerOrdersEndpoint, ({ params }) => retailerOrders(db, params.id));
     endpoint(portalUsersEndpoint, ({ params }) => portalUsers(db, params.id));
     endpoint(createPortalUserEndpoint, ({ principal, params, body, meta }) =>
       createPortalUser(db, principal, meta, params.id, body),

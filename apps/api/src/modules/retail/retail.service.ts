@@ -1,5 +1,7 @@
 import {
   CERTIFICATE_EXPIRING_DAYS,
+  OPEN_ORDER_STATUSES,
+  RETAILER_LATEST_ORDERS,
   retailerAttachments,
   retailerList,
   type createPortalUserSchema,
@@ -11,6 +13,7 @@ import {
   type RetailerAddressInput,
   type RetailerContactInput,
   type RetailerDetail,
+  type RetailerOrder,
   type UpdateRetailerInput,
 } from '@inventory/contract';
 import type * as z from 'zod/mini';
@@ -46,6 +49,24 @@ const CERTIFICATE_STATUS_SQL = `(CASE
 const STATE_SQL = `(SELECT ad.state FROM retailer_addresses ad
   WHERE ad.retailer_id = r.id AND ad.is_default ORDER BY ad.kind LIMIT 1)`;
 
+/**
+ * Order `o` is open. Spelt out as literals (constants, not input) so that it is the predicate of
+ * the partial index `orders_retailer_open` (migration 0043) and the planner counts through it.
+ */
+const OPEN_ORDER = `o.status IN (${OPEN_ORDER_STATUSES.map((status) => `'${status}'`).join(', ')})`;
+
+/** The retailer's open orders: a few rows of `orders_retailer_open`. */
+const OPEN_ORDERS_SQL = `(SELECT count(*) FROM orders o
+  WHERE o.retailer_id = r.id AND ${OPEN_ORDER})::int`;
+
+/**
+ * What the retailer's orders of the last 12 months came to: an index-only range of
+ * `orders_retailer`. Cancelled and returned orders brought nothing in.
+ */
+const REVENUE_12M_SQL = `(SELECT COALESCE(sum(o.total_cents), 0) FROM orders o
+  WHERE o.retailer_id = r.id AND o.created_at >= now() - interval '12 months'
+    AND o.status NOT IN ('cancelled', 'returned'))::float8`;
+
 const RETAILER_COLUMNS = `r.id, r.name, r.legal_name, r.type, r.tax_id, r.price_tier,
   r.credit_terms, r.credit_limit_cents, r.tax_exempt,
   r.tax_exempt AND ${CERTIFICATE_STATUS_SQL} IN ('valid', 'expiring') AS tax_exempt_now,
@@ -56,6 +77,7 @@ const RETAILER_COLUMNS = `r.id, r.name, r.legal_name, r.type, r.tax_id, r.price_
   (SELECT c.name FROM retailer_contacts c WHERE c.retailer_id = r.id AND c.is_main) AS main_contact,
   ${STATE_SQL} AS state,
   (SELECT count(*) FROM retailer_portal_users p WHERE p.retailer_id = r.id)::int AS portal_users,
+  ${OPEN_ORDERS_SQL} AS open_orders, ${REVENUE_12M_SQL} AS revenue_12m_cents,
   r.status, r.notes, ${isoTextSql('r.created_at')} AS created_at,
   ${isoTextSql('r.updated_at')} AS updated_at`;
 
@@ -382,7 +404,20 @@ export async function updateRetailer(
   return after;
 }
 
-/** Deletes a retailer created by mistake; one with portal users is deactivated instead (409). */
+/** Refuses (409) to let go of a retailer while orders of it are still open. */
+function refuseWithOpenOrders(retailer: Retailer, change: string) {
+  const n = retailer.open_orders;
+  if (n > 0) {
+    throw new ConflictError(
+      `${retailer.name} has ${n} open order${n === 1 ? '' : 's'}: finish or cancel ${n === 1 ? 'it' : 'them'} before ${change}.`,
+    );
+  }
+}
+
+/**
+ * Deletes a retailer created by mistake. One that has ordered or has portal users is deactivated
+ * instead (409): its orders keep naming it.
+ */
 export async function deleteRetailer(
   tx: Transaction,
   actor: Principal,
@@ -390,10 +425,15 @@ export async function deleteRetailer(
   id: number,
 ) {
   const before = await lockRetailer(tx, id);
+  refuseWithOpenOrders(before, 'deleting it');
   if (before.portal_users > 0) {
     throw new ConflictError(
       `${before.name} has ${before.portal_users} portal user(s): deactivate it instead.`,
     );
+  }
+  const [ordered] = await tx.query('SELECT 1 FROM orders WHERE retailer_id = $1 LIMIT 1', [id]);
+  if (ordered) {
+    throw new ConflictError(`${before.name} has orders on record: deactivate it instead.`);
   }
   await tx.query('DELETE FROM retailers WHERE id = $1', [id]);
   await recordAudit(tx, {
@@ -455,6 +495,8 @@ export async function setRetailerStatus(
   if (before.status === status) {
     throw new ConflictError(`${before.name} is ${status} already.`);
   }
+  // Locked first: an order placed meanwhile waits for the retailer's row (its foreign key).
+  if (status === 'inactive') refuseWithOpenOrders(before, 'deactivating it');
   await tx.query(
     'UPDATE retailers SET status = $2, updated_at = now(), updated_by = $3 WHERE id = $1',
     [id, status, actor.userId],
@@ -487,6 +529,18 @@ export async function retailerDetail(db: Queryable, id: number): Promise<Retaile
     ),
   ]);
   return { retailer, addresses, contacts };
+}
+
+/** The retailer's latest orders, newest first (the order list filtered by retailer has all). */
+export async function retailerOrders(db: Queryable, retailerId: number): Promise<RetailerOrder[]> {
+  await findRetailer(db, retailerId);
+  return db.query<RetailerOrder>(
+    `SELECT o.id, o.number, o.status, o.total_cents::int AS total_cents,
+       ${isoTextSql('o.created_at')} AS created_at
+     FROM orders o WHERE o.retailer_id = $1
+     ORDER BY o.created_at DESC, o.id DESC LIMIT ${RETAILER_LATEST_ORDERS}`,
+    [retailerId],
+  );
 }
 
 const PORTAL_USER_COLUMNS = `u.id, u.user_name, u.name, u.email, u.status, u.first_login,

@@ -1,9 +1,13 @@
-import type {
-  CreateRetailerInput,
-  PortalUser,
-  Profile,
-  Retailer,
-  RetailerDetail,
+import {
+  OPEN_ORDER_STATUSES,
+  ORDER_STATUSES,
+  type CreateRetailerInput,
+  type OrderRow,
+  type PortalUser,
+  type Profile,
+  type Retailer,
+  type RetailerDetail,
+  type RetailerOrder,
 } from '@inventory/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -426,6 +430,93 @@ describe('status, portal users and delete', () => {
     ]) {
       expect((await answer).statusCode).toBe(404);
     }
+  });
+});
+
+/** An order of the retailer as intake leaves it, `daysAgo` days old (number and day by trigger). */
+async function placeOrder(retailerId: number, status: string, totalCents: number, daysAgo = 1) {
+  const [order] = await t.db.query<{ id: number; number: string }>(
+    `INSERT INTO orders (source, fulfilment_type, retailer_id, status, subtotal_cents, total_cents,
+       created_at)
+     VALUES ('retailer', 'wholesale', $1, $2, $3, $3, now() - make_interval(days => $4))
+     RETURNING id, number`,
+    [retailerId, status, totalCents, daysAgo],
+  );
+  return order!;
+}
+
+describe("a retailer's orders", () => {
+  it('lists its open orders and its revenue of the last 12 months', async () => {
+    const retailer = await create();
+    await placeOrder(retailer.id, 'pending', 10_000);
+    await placeOrder(retailer.id, 'shipped', 20_000, 30);
+    await placeOrder(retailer.id, 'delivered', 40_000, 100);
+    await placeOrder(retailer.id, 'cancelled', 80_000);
+    await placeOrder(retailer.id, 'returned', 160_000);
+    await placeOrder(retailer.id, 'closed', 320_000, 400);
+    const other = await create();
+    await placeOrder(other.id, 'ready', 5_000);
+    const page = await dataOf<{ items: Retailer[] }>(
+      admin.get(`/retailers?search=${encodeURIComponent(retailer.name)}`),
+    );
+    expect(page.items.find((item) => item.id === retailer.id)).toMatchObject({
+      open_orders: 2,
+      revenue_12m_cents: 70_000,
+    });
+    expect(await dataOf<Retailer>(admin.get(`/retailers/${other.id}`))).toMatchObject({
+      open_orders: 1,
+      revenue_12m_cents: 5_000,
+    });
+  });
+
+  it('counts open orders through an index whose condition names exactly the open statuses', async () => {
+    const [index] = await t.db.query<{ def: string }>(
+      "SELECT indexdef AS def FROM pg_indexes WHERE indexname = 'orders_retailer_open'",
+    );
+    const named = ORDER_STATUSES.filter((status) => index!.def.includes(`'${status}'`));
+    expect(named).toEqual([...OPEN_ORDER_STATUSES]);
+  });
+
+  it('shows its latest orders, newest first, and the order list filters by it', async () => {
+    const retailer = await create();
+    const old = await placeOrder(retailer.id, 'delivered', 12_345, 20);
+    const recent = await placeOrder(retailer.id, 'pending', 500, 1);
+    await placeOrder((await create()).id, 'pending', 700);
+    const orders = await dataOf<RetailerOrder[]>(sales.get(`/retailers/${retailer.id}/orders`));
+    expect(orders.map((order) => order.number)).toEqual([recent.number, old.number]);
+    expect(orders[1]).toMatchObject({ status: 'delivered', total_cents: 12_345 });
+    const listed = await dataOf<{ items: OrderRow[] }>(
+      admin.get(`/orders?retailer_id=${retailer.id}`),
+    );
+    expect(listed.items.map((order) => order.number)).toEqual([recent.number, old.number]);
+    await refusalOf(admin.get('/retailers/999999/orders'), 404);
+    await refusalOf(clerk.get(`/retailers/${retailer.id}/orders`), 403);
+  });
+
+  it('refuses to deactivate or delete a retailer with open orders, naming how many', async () => {
+    const retailer = await create();
+    const orders = [
+      await placeOrder(retailer.id, 'substitution_pending', 1_000),
+      await placeOrder(retailer.id, 'cancel_requested', 1_000),
+    ];
+    expect(await refusalOf(admin.post(`/retailers/${retailer.id}/deactivate`), 409)).toMatch(
+      /has 2 open orders: finish or cancel them before deactivating it/,
+    );
+    expect(await refusalOf(admin.delete(`/retailers/${retailer.id}`), 409)).toMatch(
+      /has 2 open orders: finish or cancel them before deleting it/,
+    );
+    await t.db.query(`UPDATE orders SET status = 'cancelled' WHERE id = $1`, [orders[0]!.id]);
+    expect(await refusalOf(admin.post(`/retailers/${retailer.id}/deactivate`), 409)).toMatch(
+      /has 1 open order: finish or cancel it/,
+    );
+    await t.db.query(`UPDATE orders SET status = 'cancelled' WHERE id = $1`, [orders[1]!.id]);
+    expect(
+      (await dataOf<Retailer>(admin.post(`/retailers/${retailer.id}/deactivate`))).status,
+    ).toBe('inactive');
+    // Closed orders keep naming it: it stays, deactivated.
+    expect(await refusalOf(admin.delete(`/retailers/${retailer.id}`), 409)).toMatch(
+      /has orders on record: deactivate it instead/,
+    );
   });
 });
 

@@ -122,6 +122,8 @@ const config = (
       load: pickerLoader(orderEndpoints.carrierOptions),
     },
     { key: 'campaign_id', label: 'Campaign', load: pickerLoader(campaignEndpoints.options) },
+    // Set by the link from a retailer's drawer.
+    { key: 'retailer_id', label: 'Retailer', fromAddress: true },
   ],
 });
 

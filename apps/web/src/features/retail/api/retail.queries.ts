@@ -5,6 +5,7 @@ import {
   reactivateRetailerEndpoint,
   retailerDetailEndpoint,
   retailerEndpoints,
+  retailerOrdersEndpoint,
   setResaleCertificateEndpoint,
   type CreatePortalUserInput,
   type ResaleCertificateInput,
@@ -31,6 +32,13 @@ export function usePortalUsers(id: number) {
   return useQuery({
     queryKey: [...retailersKey, 'portal-users', id],
     queryFn: async () => (await callEndpoint(portalUsersEndpoint, { params: { id } })).data,
+  });
+}
+
+export function useRetailerOrders(id: number) {
+  return useQuery({
+    queryKey: [...retailersKey, 'orders', id],
+    queryFn: async () => (await callEndpoint(retailerOrdersEndpoint, { params: { id } })).data,
   });
 }
 

@@ -18,6 +18,7 @@ import {
   Space,
   Spin,
   Table,
+  Tabs,
   Tag,
   Typography,
 } from 'antd';
@@ -31,6 +32,7 @@ import { fieldSchema, zodRule } from '../../../toolkit/zod-rules';
 import { useRefreshRetailers, useRetailerActions, useRetailerDetail } from '../api/retail.queries';
 import { CertificateTag } from './certificate-tag';
 import { PortalUsers } from './portal-users';
+import { RetailerOrders } from './retailer-orders';
 
 const certificateRule = (name: string) =>
   zodRule(fieldSchema(resaleCertificateBodySchema as Schema, name));
@@ -161,8 +163,8 @@ function StatusAction({ retailer }: { retailer: Retailer }) {
 }
 
 /**
- * One retailer: its terms, addresses and contacts, the resale certificate with its file, and its
- * portal users; edit, deactivate and reactivate.
+ * One retailer: its terms; a tab with the resale certificate and its file, addresses, contacts and
+ * portal users, and one with its latest orders; edit, deactivate and reactivate.
  */
 export function RetailerDrawer({
   id,
@@ -225,33 +227,50 @@ export function RetailerDrawer({
             <Descriptions.Item label="Notes">{retailer.notes ?? '—'}</Descriptions.Item>
           </Descriptions>
 
-          <ResaleCertificate retailer={retailer} canManage={canManage} />
+          <Tabs
+            items={[
+              {
+                key: 'account',
+                label: 'Account',
+                children: (
+                  <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+                    <ResaleCertificate retailer={retailer} canManage={canManage} />
 
-          <Typography.Title level={5} style={{ margin: 0 }}>
-            Addresses
-          </Typography.Title>
-          <Table<RetailerAddress>
-            size="small"
-            rowKey="id"
-            dataSource={detail.data.addresses}
-            columns={addressColumns}
-            pagination={false}
-            locale={{ emptyText: 'No addresses yet: add them with Edit.' }}
+                    <Typography.Title level={5} style={{ margin: 0 }}>
+                      Addresses
+                    </Typography.Title>
+                    <Table<RetailerAddress>
+                      size="small"
+                      rowKey="id"
+                      dataSource={detail.data.addresses}
+                      columns={addressColumns}
+                      pagination={false}
+                      locale={{ emptyText: 'No addresses yet: add them with Edit.' }}
+                    />
+
+                    <Typography.Title level={5} style={{ margin: 0 }}>
+                      Contacts
+                    </Typography.Title>
+                    <Table<RetailerContact>
+                      size="small"
+                      rowKey="id"
+                      dataSource={detail.data.contacts}
+                      columns={contactColumns}
+                      pagination={false}
+                      locale={{ emptyText: 'No contacts yet: add them with Edit.' }}
+                    />
+
+                    <PortalUsers retailer={retailer} canManage={canManage} />
+                  </Space>
+                ),
+              },
+              {
+                key: 'orders',
+                label: `Orders (${retailer.open_orders} open)`,
+                children: <RetailerOrders retailer={retailer} />,
+              },
+            ]}
           />
-
-          <Typography.Title level={5} style={{ margin: 0 }}>
-            Contacts
-          </Typography.Title>
-          <Table<RetailerContact>
-            size="small"
-            rowKey="id"
-            dataSource={detail.data.contacts}
-            columns={contactColumns}
-            pagination={false}
-            locale={{ emptyText: 'No contacts yet: add them with Edit.' }}
-          />
-
-          <PortalUsers retailer={retailer} canManage={canManage} />
         </Space>
       )}
     </Drawer>

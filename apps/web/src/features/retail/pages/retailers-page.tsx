@@ -76,6 +76,12 @@ const config = (
       sortKey: 'certificate_expires_on',
       render: (r) => <CertificateTag retailer={r} />,
     },
+    { key: 'open_orders', title: 'Open orders' },
+    {
+      key: 'revenue_12m_cents',
+      title: '12-month revenue',
+      render: (r) => dollars(r.revenue_12m_cents),
+    },
     { key: 'portal_users', title: 'Portal users', hidden: true },
     { key: 'account_rep', title: 'Account rep', hidden: true, render: (r) => r.account_rep ?? '—' },
     {
