@@ -37,6 +37,8 @@ test.beforeAll(async ({ playwright }, testInfo) => {
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, 'admin', ADMIN_PASSWORD);
+  // Signed in before going on: a navigation under way would abort the sign-in's request.
+  await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
 });
 
 test('the consolidation station refuses a device not graded yet, saying why', async ({ page }) => {

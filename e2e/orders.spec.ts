@@ -65,6 +65,7 @@ test('a support order is validated, masked, revealed, re-addressed, held, releas
   // Many steps through drawers, each read again from the server: more than the default minute.
   test.setTimeout(180_000);
   await signIn(page, 'admin', ADMIN_PASSWORD);
+  await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
   await page.goto('/order/list');
   await expect(page.getByRole('heading', { name: 'All orders', level: 1 })).toBeVisible();
 

@@ -116,6 +116,7 @@ test('a portal user checks the cart out; staff approve it and it is ready', asyn
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
   await signIn(staff, 'admin', ADMIN_PASSWORD);
+  await expect(staff.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
   await staff.goto('/dashboard/web-order');
   await expect(staff.getByRole('heading', { name: 'Web orders', level: 1 })).toBeVisible();
   const row = rowOf(staff, number);
