@@ -291,3 +291,34 @@ export async function locateGradedStock(
   await api.post('/putaway', { box_code: named!.code, location_code: `Z${tag}-01` });
   return { boxCode: named!.code };
 }
+
+/**
+ * A product of the catalogue's main model with one variant of `grade` (SKU prefix `skuPrefix`),
+ * listed live on a channel with the terms given. Answers the variant's SKU.
+ */
+export async function listedVariant(
+  api: Api,
+  catalogue: ReceivingCatalogue,
+  {
+    skuPrefix,
+    grade,
+    listing,
+  }: { skuPrefix: string; grade: DeviceGrade; listing: Record<string, unknown> },
+): Promise<string> {
+  const product = await api.post<{ id: number }>('/pts-products', {
+    model_id: catalogue.models.main.id,
+    sku_prefix: skuPrefix,
+    grades: [grade],
+  });
+  const variants = await api.get<{ items: { sku: string }[] }>(
+    `/pts-variants?product_id=${product.id}`,
+  );
+  const sku = variants.items[0]!.sku;
+  const listed = await api.post<{ id: number }>('/pts-listings', {
+    sellable_type: 'variant',
+    sku,
+    ...listing,
+  });
+  await api.post(`/pts-listings/${listed.id}/publish`, {});
+  return sku;
+}

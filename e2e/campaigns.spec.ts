@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiAs, seedReceivingCatalogue } from './api';
+import { apiAs, listedVariant, seedReceivingCatalogue } from './api';
 import { ADMIN_PASSWORD, signIn } from './support';
 import { chooseOption, pick, rowOf, seriousViolations } from './ui';
 
@@ -22,24 +22,16 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   // A variant on a live campaign listing on backorder (no stock: its orders wait on hold), and
   // the client carrier.
   const catalogue = await seedReceivingCatalogue(admin, TAG);
-  const product = await admin.post<{ id: number }>('/pts-products', {
-    model_id: catalogue.models.main.id,
-    sku_prefix: `CMP${TAG}`,
-    grades: ['A'],
+  sku = await listedVariant(admin, catalogue, {
+    skuPrefix: `CMP${TAG}`,
+    grade: 'A',
+    listing: {
+      channel: 'campaign',
+      qty_pushed: 10,
+      price_cents: 2500,
+      allow_backorder: true,
+    },
   });
-  const variants = await admin.get<{ items: { sku: string }[] }>(
-    `/pts-variants?product_id=${product.id}`,
-  );
-  sku = variants.items[0]!.sku;
-  const listing = await admin.post<{ id: number }>('/pts-listings', {
-    sellable_type: 'variant',
-    sku,
-    channel: 'campaign',
-    qty_pushed: 10,
-    price_cents: 2500,
-    allow_backorder: true,
-  });
-  await admin.post(`/pts-listings/${listing.id}/publish`, {});
   await admin.post('/vendors', { name: CARRIER, type: 'carrier-client' });
   await request.dispose();
 });

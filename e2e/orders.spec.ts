@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import {
   apiAs,
+  listedVariant,
   locateGradedStock,
   imeiOf,
   receiveStagedBox,
@@ -38,23 +39,15 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   await locateGradedStock(request, admin, { catalogue, box, worker: WORKER, tag: TAG, grade: 'B' });
 
   // The product's grade-B variant on a live carrier listing, and the client carrier.
-  const product = await admin.post<{ id: number }>('/pts-products', {
-    model_id: catalogue.models.main.id,
-    sku_prefix: `ORD${TAG}`,
-    grades: ['B'],
+  sku = await listedVariant(admin, catalogue, {
+    skuPrefix: `ORD${TAG}`,
+    grade: 'B',
+    listing: {
+      channel: 'carrier',
+      qty_pushed: 1,
+      price_cents: 0,
+    },
   });
-  const variants = await admin.get<{ items: { sku: string }[] }>(
-    `/pts-variants?product_id=${product.id}`,
-  );
-  sku = variants.items[0]!.sku;
-  const listing = await admin.post<{ id: number }>('/pts-listings', {
-    sellable_type: 'variant',
-    sku,
-    channel: 'carrier',
-    qty_pushed: 1,
-    price_cents: 0,
-  });
-  await admin.post(`/pts-listings/${listing.id}/publish`, {});
   await admin.post('/vendors', { name: CARRIER, type: 'carrier-client' });
   await request.dispose();
 });

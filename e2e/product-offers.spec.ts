@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import {
   apiAs,
+  listedVariant,
   imeiOf,
   locateGradedStock,
   receiveStagedBox,
@@ -38,24 +39,16 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   await locateGradedStock(request, admin, { catalogue, box, worker: WORKER, tag: TAG, grade: 'B' });
 
   // Its variant on a live listing of the retailer channel at $125, floor $100.
-  const product = await admin.post<{ id: number }>('/pts-products', {
-    model_id: catalogue.models.main.id,
-    sku_prefix: `OFR${TAG}`,
-    grades: ['B'],
+  sku = await listedVariant(admin, catalogue, {
+    skuPrefix: `OFR${TAG}`,
+    grade: 'B',
+    listing: {
+      channel: 'retailer',
+      qty_pushed: 2,
+      price_cents: 12_500,
+      floor_price_cents: 10_000,
+    },
   });
-  const variants = await admin.get<{ items: { sku: string }[] }>(
-    `/pts-variants?product_id=${product.id}`,
-  );
-  sku = variants.items[0]!.sku;
-  const listing = await admin.post<{ id: number }>('/pts-listings', {
-    sellable_type: 'variant',
-    sku,
-    channel: 'retailer',
-    qty_pushed: 2,
-    price_cents: 12_500,
-    floor_price_cents: 10_000,
-  });
-  await admin.post(`/pts-listings/${listing.id}/publish`, {});
   const options = await admin.get<{ id: number; label: string }[]>(
     `/product-offers/listing-options?search=${sku}`,
   );

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import {
   apiAs,
+  listedVariant,
   imeiOf,
   locateGradedStock,
   receiveStagedBox,
@@ -38,23 +39,15 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   await locateGradedStock(request, admin, { catalogue, box, worker: WORKER, tag: TAG, grade: 'B' });
 
   // Its variant on a live listing of the retailer channel.
-  const product = await admin.post<{ id: number }>('/pts-products', {
-    model_id: catalogue.models.main.id,
-    sku_prefix: `WEB${TAG}`,
-    grades: ['B'],
+  sku = await listedVariant(admin, catalogue, {
+    skuPrefix: `WEB${TAG}`,
+    grade: 'B',
+    listing: {
+      channel: 'retailer',
+      qty_pushed: 1,
+      price_cents: 12_500,
+    },
   });
-  const variants = await admin.get<{ items: { sku: string }[] }>(
-    `/pts-variants?product_id=${product.id}`,
-  );
-  sku = variants.items[0]!.sku;
-  const listing = await admin.post<{ id: number }>('/pts-listings', {
-    sellable_type: 'variant',
-    sku,
-    channel: 'retailer',
-    qty_pushed: 1,
-    price_cents: 12_500,
-  });
-  await admin.post(`/pts-listings/${listing.id}/publish`, {});
 
   // A retailer on credit with a shipping address, and its portal user.
   const retailer = await admin.post<{ id: number }>('/retailers', {
