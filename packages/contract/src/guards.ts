@@ -98,3 +98,43 @@ export const CAMPAIGN_IMPORT_ACCESS = { permission: 'campaign.import' } as const
 
 /** The express orders: campaigns and their orders' progress (DOMAIN.md 4.15: FM). */
 export const CAMPAIGN_LIST_ACCESS = { permission: 'campaign.view-list' } as const;
+
+/** SIM boxes and the SIM list (DOMAIN.md 4.6: SC, WS, CS). */
+export const SIM_ACCESS = { permission: 'sim.index' } as const;
+
+/** The SIM dashboard (DOMAIN.md 4.6: SC, WM, management). */
+export const SIM_DASHBOARD_ACCESS = { permission: 'sim.dashboard' } as const;
+
+/** Agents' SIM requests: the queue, allocation and shipping (DOMAIN.md 4.6: SC). */
+export const SIM_REQUEST_ACCESS = { permission: 'sim-requests.index' } as const;
+
+/** Approving or rejecting a SIM request. */
+export const SIM_REQUEST_APPROVE_ACCESS = {
+  permission: 'sim-requests.index',
+  andPermission: 'sim-requests.approve',
+} as const;
+
+/** Approving a request of an agent whose activation rate is under the setting (a manager). */
+export const SIM_REQUEST_LOW_RATE_ACCESS = {
+  permission: 'sim-requests.approve',
+  andPermission: 'sim-requests.approve-low-rate',
+} as const;
+
+/** SIM returns (DOMAIN.md 4.6: SC, WS). */
+export const SIM_RETURN_ACCESS = { permission: 'sim-returns.index' } as const;
+
+/** The SIM lookup (DOMAIN.md 4.6: SC, CS, WS). */
+export const SIM_INQUIRE_ACCESS = { permission: 'sim.inquire' } as const;
+
+/** Transferring SIMs between agents. */
+export const SIM_TRANSFER_ACCESS = { permission: 'sim.transfer' } as const;
+
+/** Detection runs against the carrier's OSS (DOMAIN.md 4.6: SC). */
+export const SIM_DETECTION_ACCESS = { permission: 'sim.detection_oss' } as const;
+
+/** The agent portal (DOMAIN.md 7): each action its own permission. */
+export const AGENT_PORTAL_ACCESS = { permission: 'agent.portal' } as const;
+export const AGENT_SIM_REQUEST_ACCESS = { permission: 'agent.sim-request' } as const;
+export const AGENT_SIM_RECEIVE_ACCESS = { permission: 'agent.sim-receive' } as const;
+export const AGENT_SIM_ASSIGN_ACCESS = { permission: 'agent.sim-assign' } as const;
+export const AGENT_SIM_RETURN_ACCESS = { permission: 'agent.sim-return' } as const;

@@ -61,3 +61,4 @@ export * from './order/carrier-orders.contract.js';
 export * from './order/web-orders.contract.js';
 export * from './order/product-offers.contract.js';
 export * from './campaign/campaigns.contract.js';
+export * from './sim/sim-lifecycle.js';

@@ -79,6 +79,10 @@ export const PERMISSION_CATALOGUE = [
     ['sim.index', 'SIM list and SIM boxes'],
     ['sim-requests.index', 'SIM requests'],
     ['sim-requests.approve', 'Approve SIM requests'],
+    [
+      'sim-requests.approve-low-rate',
+      'Approve SIM requests of agents whose activation rate is low (a manager)',
+    ],
     ['sim-returns.index', 'SIM returns'],
     ['sim.inquire', 'SIM lookup'],
     ['sim.transfer', 'Transfer SIMs between agents'],
