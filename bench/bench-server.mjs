@@ -13,6 +13,12 @@ import { openDatabase } from '../apps/api/dist/db/open.js';
 import { CARD_EVENTS } from '../apps/api/dist/modules/devices/devices.store.js';
 import { prepareDatabase } from '../apps/api/dist/db/prepare.js';
 import { hashPassword } from '../apps/api/dist/modules/session/password-hashing.js';
+import {
+  addOrderFloors,
+  BENCH_CARRIER_KEY,
+  benchPriceImport,
+  createSellingStock,
+} from './selling.mjs';
 
 const HOST = '127.0.0.1';
 const REFERENCE_ROWS = 10_000;
@@ -221,11 +227,13 @@ const MANIFEST_INVOICES = 10;
 async function createRegistry(db) {
   const start = performance.now();
   const devices = REGISTRY_DEVICES;
-  // No gate reads orders yet (issue 16's come next): the registry alone, as the gates were set.
+  // As many orders as devices (issue 16's gates: a million against a hundred thousand).
   const summary = await db.transaction((tx) =>
-    generateDatabase(tx, { devices, seed: 1, orders: 0 }),
+    generateDatabase(tx, { devices, seed: 1, orders: devices }),
   );
-  await db.exec('VACUUM ANALYZE devices, invoice_imeis, device_events, warehouse_boxes');
+  await db.exec(
+    'VACUUM ANALYZE devices, invoice_imeis, device_events, warehouse_boxes, orders, order_lines',
+  );
   const lookupImeis = (
     await db.query(
       `SELECT imei FROM devices WHERE id % $1::int = 0 ORDER BY id LIMIT ${LOOKUP_SAMPLE}`,
@@ -795,6 +803,7 @@ async function main() {
   ).map((row) => row.id);
   const registry = await createRegistry(db);
   const scanStock = await createScanStock(db);
+  const sellingStock = await createSellingStock(db);
   // The line's gates run on the large registry only: the small one answers the scale gates.
   const lineStock = process.env.BENCH_LINE_STOCK === '1' ? await createLineStock(db) : {};
   // Statistics for the rows just added, as PostgreSQL's autovacuum and the app's start on
@@ -804,6 +813,7 @@ async function main() {
   const helloWorld = buildHelloWorld();
   const reference = buildReferenceEndpoint(db);
   const floors = buildFloorEndpoints(db, { ...scanStock, ...registry });
+  addOrderFloors(floors, db, sellingStock);
   const ports = {
     r0: await listen(helloWorld),
     r1: await listen(reference),
@@ -821,6 +831,10 @@ async function main() {
       if (message === 'hash') process.send({ hashMs: await passwordHashMs() });
       if (message === 'import')
         process.send({ import: await benchImport(db, ports.app, session.token) });
+      if (message === 'price-import') {
+        const result = await benchPriceImport(db, timeAppImport, ports.app, session.token);
+        process.send({ import: result });
+      }
       if (message === 'manifest-import')
         process.send({ import: await benchManifestImport(db, ports.app, session.token) });
       if (message === 'grow') {
@@ -848,6 +862,8 @@ async function main() {
     ...registry,
     ...scanStock,
     ...lineStock,
+    ...sellingStock,
+    benchCarrierKey: BENCH_CARRIER_KEY,
     login: { user_name: FIRST_ADMIN.user_name, password: BENCH_PASSWORD },
   });
 }

@@ -167,6 +167,60 @@ const putawayRequest = lineRequest(
   '"already":false',
 );
 
+/**
+ * A client carrier's order through its API (decision 0025): a new enrolment each request (its
+ * reference, idempotency key, subscriber and service address), the bench listings' SKUs in
+ * turn. An answer other than a ready order is counted and voids the gate.
+ */
+function carrierOrderRequest(server) {
+  server.carrierOrderNext ??= 0;
+  server.carrierOrderOther ??= 0;
+  const run = randomBytes(3).toString('hex');
+  return {
+    method: 'POST',
+    path: '/api/v1/carrier/orders',
+    setupRequest: (request) => {
+      const i = server.carrierOrderNext;
+      server.carrierOrderNext += 1;
+      const ref = `BENCH-${run}-${i}`;
+      return {
+        ...request,
+        headers: {
+          'content-type': 'application/json',
+          'x-api-key': server.benchCarrierKey,
+          'idempotency-key': ref,
+        },
+        body: JSON.stringify({
+          external_ref: ref,
+          program: 'lifeline',
+          subscriber: {
+            external_id: `ENR-${ref}`,
+            first_name: 'Bench',
+            last_name: `Subscriber ${i}`,
+            phone: '+1 214 555 0100',
+            service_address: {
+              line1: `${i} Bench ${run} St`,
+              city: 'Dallas',
+              state: 'TX',
+              zip: '75201',
+            },
+          },
+          items: [{ sku: server.carrierOrder.skus[i % server.carrierOrder.skus.length], qty: 1 }],
+        }),
+      };
+    },
+    onResponse: (status, body) => {
+      if (status < 300 && !body.includes('"status":"ready"')) server.carrierOrderOther += 1;
+    },
+  };
+}
+
+/** The daily order report for the year up to today. */
+function dailyOrdersPath() {
+  const day = (offset) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
+  return `/api/v1/orders/daily?from=${day(364)}&to=${day(0)}`;
+}
+
 const insertDevice = () => ({ method: 'POST', path: '/device' });
 const lookupRequest = (path) => (server) => ({
   method: 'GET',
@@ -194,6 +248,16 @@ const TARGETS = {
     port: 'floors',
     connections: 1,
     request: insertDevice,
+  },
+  f1Orders: {
+    name: 'F1 committed order insert',
+    port: 'floors',
+    request: () => ({ method: 'POST', path: '/order' }),
+  },
+  f2Orders: {
+    name: 'F2 page of 50 order rows',
+    port: 'floors',
+    request: () => ({ method: 'GET', path: '/orders' }),
   },
   f2Devices: {
     name: 'F2 page of 50 device rows',
@@ -297,6 +361,26 @@ const TARGETS = {
     port: 'app',
     request: signedIn('/api/v1/inventory-boxes?sort=code&order=desc&limit=50&cursor=last'),
   },
+  carrierOrder: {
+    name: 'POST /carrier/orders (validate, reserve, idempotent)',
+    port: 'app',
+    request: carrierOrderRequest,
+  },
+  ordersFirst: {
+    name: 'GET /orders first page of 50',
+    port: 'app',
+    request: signedIn('/api/v1/orders?sort=created_at&order=desc&limit=50'),
+  },
+  ordersLast: {
+    name: 'GET /orders last page of 50',
+    port: 'app',
+    request: signedIn('/api/v1/orders?sort=created_at&order=desc&limit=50&cursor=last'),
+  },
+  dailyOrders: {
+    name: 'GET /orders/daily (a year)',
+    port: 'app',
+    request: (server) => signedIn(dailyOrdersPath())(server),
+  },
   warehouseDashboard: {
     name: 'GET /warehouse/dashboard',
     port: 'app',
@@ -324,7 +408,7 @@ const TARGETS = {
 /** On the smaller registry, for the scale gates: the requests whose cost could grow with it. */
 const SMALL = ['lookup', 'scan', 'devicesFirst'];
 /** The dashboards, flat with scale: their p95 on the large registry against the small one's. */
-const FLAT = ['warehouseDashboard', 'accessoryDashboard'];
+const FLAT = ['warehouseDashboard', 'accessoryDashboard', 'dailyOrders'];
 const small = (key) => `${key}@small`;
 
 /**
@@ -340,6 +424,8 @@ const ROUND = [
   ['f2Devices', 'devicesFirst', 'devicesLast', small('devicesFirst')],
   ['f2Locations', 'locationsFirst', 'locationsLast'],
   ['f2InventoryBoxes', 'inventoryBoxesFirst', 'inventoryBoxesLast'],
+  ['f1Orders', 'carrierOrder'],
+  ['f2Orders', 'ordersFirst', 'ordersLast'],
   FLAT.flatMap((key) => [key, small(key)]),
   ['f1Alone', 'login'],
 ];
@@ -427,8 +513,34 @@ const GATES = [
     floor: 'inventoryBoxesFirst',
     atLeast: 1 / WITHIN,
   },
+  // Issue 16: orders, on the orders table's floors (the registry has as many orders as devices).
+  {
+    name: 'carrier order creation req/s vs F1 (orders)',
+    figure: 'carrierOrder',
+    floor: 'f1Orders',
+    atLeast: 0.3,
+  },
+  {
+    name: 'carrier order creation p99 at 10 clients vs F1 (orders) p99',
+    figure: 'carrierOrder',
+    floor: 'f1Orders',
+    stat: 'p99',
+    atMost: 3,
+  },
+  {
+    name: 'order list first page req/s vs F2 (orders)',
+    figure: 'ordersFirst',
+    floor: 'f2Orders',
+    atLeast: 0.6,
+  },
+  {
+    name: 'order list last page req/s vs its first (keyset)',
+    figure: 'ordersLast',
+    floor: 'ordersFirst',
+    atLeast: 1 / WITHIN,
+  },
   ...FLAT.map((key) => ({
-    name: `${TARGETS[key].name} p95 at ${count(DEVICES)} vs ${count(SMALL_DEVICES)} devices`,
+    name: `${TARGETS[key].name} p95 at ${count(DEVICES)} vs ${count(SMALL_DEVICES)} devices and orders`,
     figure: key,
     floor: small(key),
     stat: 'p95',
@@ -774,7 +886,9 @@ function judgeHttp(database, rounds, large, smallServer) {
             ? 'a scan was not added'
             : lineFailed(gate.figure)
               ? `${large.lineOther[gate.figure]} answers were not the expected one`
-              : undefined,
+              : gate.figure === 'carrierOrder' && (large.carrierOrderOther ?? 0) > 0
+                ? `${large.carrierOrderOther} orders were not ready`
+                : undefined,
       detail: `rounds ${perRound.map((value) => fixed(value)).join(', ')}`,
     });
   }
@@ -828,6 +942,14 @@ async function benchManifestImport(database, server) {
   process.stderr.write('  measuring the import of a 100,000-IMEI manifest ...\n');
   const { import: result } = await ask(server, 'manifest-import');
   reportImport(database, `import commit of ${count(result.rows)} manifest IMEIs`, result);
+  return result;
+}
+
+/** 100,000 government-plan prices through upload, check and commit, against a raw insert (B). */
+async function benchPriceImport(database, server) {
+  process.stderr.write('  measuring the import of 100,000 plan prices ...\n');
+  const { import: result } = await ask(server, 'price-import');
+  reportImport(database, `import commit of ${count(result.rows)} plan prices`, result);
   return result;
 }
 
@@ -963,6 +1085,7 @@ async function benchDatabase({ name, flag, provide }) {
       imports: {
         tacNumbers: await benchImport(name, large),
         manifest: await benchManifestImport(name, large),
+        planPrices: await benchPriceImport(name, large),
       },
       export: await benchExport(name, large),
     };

@@ -6,7 +6,8 @@ import { prepareDatabase } from './prepare.js';
 
 /**
  * npm run db:generate -- --devices 1000000 [--invoices 10000] [--seed 1] [--anchor 2026-11-01]
- * [--orders N (default: one per device)] [--retailers 200]: migrates and seeds the configured
+ * [--orders N (default: one per device)] [--retailers 200] [--sims N (default: two per device)]
+ * [--agents 500]: migrates and seeds the configured
  * database (DATA_DIR or DATABASE_URL), then fills it with generated data (generate.ts). The database must hold no devices or invoices yet.
  */
 const { values } = parseArgs({
@@ -17,6 +18,8 @@ const { values } = parseArgs({
     anchor: { type: 'string' },
     orders: { type: 'string' },
     retailers: { type: 'string' },
+    sims: { type: 'string' },
+    agents: { type: 'string' },
   },
 });
 const config = loadConfig();
@@ -35,6 +38,8 @@ try {
       ...(values.anchor !== undefined && { anchor: new Date(values.anchor) }),
       ...(values.orders !== undefined && { orders: Number(values.orders) }),
       ...(values.retailers !== undefined && { retailers: Number(values.retailers) }),
+      ...(values.sims !== undefined && { sims: Number(values.sims) }),
+      ...(values.agents !== undefined && { agents: Number(values.agents) }),
       progress: (step, seconds) => process.stdout.write(`  ${step}: ${seconds.toFixed(1)} s\n`),
     }),
   );

@@ -1,4 +1,4 @@
-import { isLuhnValid, type DeviceLookup, type ReceiveScan } from '@inventory/contract';
+import { isLuhnValid, parseIccid, type DeviceLookup, type ReceiveScan } from '@inventory/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminTestApp, type ApiClient } from '../test/api-client.js';
 import { bodyOf, type TestApp } from '../test/test-app.js';
@@ -169,6 +169,49 @@ describe('a generated database', () => {
     ).toBe(0);
     const list = await admin.get('/orders?limit=5');
     expect(list.statusCode, list.body).toBe(200);
+  });
+
+  it('hands SIMs out to agents over the year: valid ICCIDs, one holder each, counts that add up', async () => {
+    expect(summary).toMatchObject({ sims: 2 * DEVICES, simBoxes: 8, agents: 500 });
+    const iccids = await t.db.query<{ iccid: string }>('SELECT iccid FROM sim_cards');
+    expect(iccids).toHaveLength(2 * DEVICES);
+    expect(iccids.filter(({ iccid }) => !parseIccid(iccid).ok)).toEqual([]);
+    const statuses = await t.db.query<{ status: string }>(
+      'SELECT DISTINCT status FROM sim_cards ORDER BY status',
+    );
+    expect(statuses.map((row) => row.status)).toEqual(
+      expect.arrayContaining(['active', 'assigned', 'in_stock', 'inactive', 'with_agent']),
+    );
+    // Each box's available count is its SIMs in stock; no agent holds more than the cap.
+    expect(
+      await count(`SELECT count(*) AS n FROM sim_boxes b WHERE b.qty_available <>
+        (SELECT count(*) FROM sim_cards s WHERE s.sim_box_id = b.id AND s.status = 'in_stock')`),
+    ).toBe(0);
+    expect(
+      await count(`SELECT count(*) AS n FROM (SELECT s.agent_id FROM sim_cards s
+        JOIN users u ON u.id = s.agent_id WHERE s.status IN ('with_agent', 'assigned')
+        GROUP BY s.agent_id, u.sim_cap HAVING count(*) > u.sim_cap) over_cap`),
+    ).toBe(0);
+    // Every SIM's receipt is on its timeline; every SIM an agent received is on the ledger.
+    expect(
+      await count(`SELECT count(*) AS n FROM sim_cards s WHERE NOT EXISTS
+        (SELECT 1 FROM sim_events e WHERE e.sim_id = s.id AND e.type = 'received')`),
+    ).toBe(0);
+    expect(
+      await count(`SELECT count(*) AS n FROM sim_cards s
+        WHERE s.status IN ('with_agent', 'assigned', 'active') AND NOT EXISTS
+        (SELECT 1 FROM agent_sim_ledger l WHERE l.sim_id = s.id AND l.entry = 'received'
+           AND l.agent_id = s.agent_id)`),
+    ).toBe(0);
+    // A SIM active once is destroyed when returned, never restocked (but for the anomalies).
+    expect(
+      await count(`SELECT count(*) AS n FROM sim_return_lines l JOIN sim_cards s ON s.id = l.sim_id
+        WHERE l.disposition = 'restock' AND s.ever_active
+          AND NOT EXISTS (SELECT 1 FROM sim_anomalies a WHERE a.sim_id = s.id)`),
+    ).toBe(0);
+    expect(summary.simRequests).toBeGreaterThan(0);
+    expect(summary.simReturns).toBeGreaterThan(0);
+    expect(summary.detectionRuns).toBeGreaterThan(0);
   });
 
   it('refuses a database that has devices already', async () => {

@@ -4,8 +4,10 @@ import { generateOrders } from '../modules/order/index.js';
 import { generateProduction } from '../modules/production/index.js';
 import { generateCatalogue } from '../modules/pts/index.js';
 import { generateRetailers } from '../modules/retail/index.js';
+import { generateSims, type GenerateSimsSummary } from '../modules/sim/generate-sims.js';
 import { generateStock } from '../modules/stock/index.js';
 import type { Queryable } from './db.js';
+import { withLuhnSql } from './generate-sql.js';
 
 /**
  * A realistic receiving database for trying the app by hand and for `npm run bench`: master data
@@ -46,6 +48,10 @@ export type GenerateOptions = {
   orders?: number;
   /** Retailers buying wholesale; by default 200. */
   retailers?: number;
+  /** SIM cards over the year, in boxes of 500; by default two per device. */
+  sims?: number;
+  /** Field agents the SIMs go out to; by default 500. */
+  agents?: number;
   /** Told each step as it ends, with its duration. */
   progress?: (step: string, seconds: number) => void;
 };
@@ -71,6 +77,12 @@ export type GenerateSummary = {
   retailers: number;
   subscribers: number;
   orders: number;
+  sims: number;
+  simBoxes: number;
+  agents: number;
+  simRequests: number;
+  simReturns: number;
+  detectionRuns: number;
   seconds: number;
 };
 
@@ -117,18 +129,8 @@ const SERIAL = { expected: 0, receiving: 600_000, missing: 700_000, blacklist: 9
 /** The TAC of a model (0-based index) and slot, as a number. */
 export const tacOf = (model: number, slot: number) => TAC_BASE + model * TACS_PER_MODEL + slot;
 
-/**
- * SQL for the 15-digit IMEI of a 14-digit payload given as a bigint expression: the payload and
- * its Luhn check digit, computed with integer arithmetic (digits from the right, every other one
- * doubled starting with the rightmost, a doubled digit's digits summed).
- */
-export function imeiSql(payload: string): string {
-  const terms = Array.from({ length: 14 }, (_, k) => {
-    const digit = `((${payload}) / ${10 ** k}::bigint % 10)`;
-    return k % 2 === 0 ? `(${digit} * 2 % 10 + ${digit} * 2 / 10)` : digit;
-  });
-  return `((${payload}) * 10 + (10 - (${terms.join(' + ')}) % 10) % 10)::text`;
-}
+/** SQL for the 15-digit IMEI of a 14-digit payload given as a bigint expression. */
+export const imeiSql = (payload: string): string => withLuhnSql(payload, 14);
 
 /** An integer hash of a row number: spreads statuses and discrepancies without randomness. */
 const hashSql = (g: string, seed: number) =>
@@ -616,6 +618,22 @@ export async function generateDatabase(
       anchor: anchorDate,
     });
   });
+  // SIM cards: the carriers' boxes, the agents, their requests, activations and returns.
+  let sims: GenerateSimsSummary = {
+    sims: 0,
+    simBoxes: 0,
+    agents: 0,
+    simRequests: 0,
+    simReturns: 0,
+    detectionRuns: 0,
+  };
+  await step('sims', async () => {
+    sims = await generateSims(db, {
+      sims: int('sims', options.sims ?? 2 * N, 0, 20_000_000),
+      agents: int('agents', options.agents ?? 500, 1, 100_000),
+      anchor: anchorDate,
+    });
+  });
   await run('analyze', 'ANALYZE');
 
   const [counts] = await db.query<Record<string, number>>(
@@ -644,6 +662,7 @@ export async function generateDatabase(
     ...catalogue,
     retailers,
     ...orders,
+    ...sims,
     seconds: (performance.now() - started) / 1000,
   };
 }

@@ -81,13 +81,14 @@ export async function lockKey(tx: Transaction, key: PriceKey): Promise<void> {
   await lockKeys(tx, [key]);
 }
 
-/** The text a key's lock is taken by. */
-const lockTextOf = (key: PriceKey) =>
-  keyParams(key)
-    .map((part) => part ?? '')
-    .join('|');
+/**
+ * The text a key's lock is taken by: its carrier and programme. A lock per whole key would be one
+ * per row of a price file, and a file of 100,000 rows would exhaust the lock table
+ * (max_locks_per_transaction); writers of one carrier's programme take turns instead.
+ */
+const lockTextOf = (key: PriceKey) => `${key.carrier_id}|${key.programme}`;
 
-/** Takes several keys, in one order for every writer, so that two imports never deadlock. */
+/** Takes several keys' locks, in one order for every writer, so that two imports never deadlock. */
 export async function lockKeys(tx: Transaction, keys: readonly PriceKey[]): Promise<void> {
   await tx.query(
     `SELECT pg_advisory_xact_lock(hashtextextended('gov_plan_prices:' || k, 0))

@@ -10,6 +10,7 @@ import {
   type TestApp,
 } from '../../test/test-app.js';
 import { effectivePlanPrice } from './index.js';
+import { lockKeys } from './plan-prices.service.js';
 
 /**
  * Government-plan prices: versions that never overlap, started versions kept, changes scheduled,
@@ -399,6 +400,27 @@ describe('the import', () => {
       [1, today, dayFrom(6), 1001],
       [2, dayFrom(7), null, 250],
     ]);
+  });
+});
+
+describe('the writers of a file of prices', () => {
+  it('take one lock per carrier and programme, however many keys the file has', async () => {
+    // A lock per key was one per row: a 100,000-row file exhausted the lock table (a 500).
+    const keys = Array.from({ length: 2_000 }, (_, i) => ({
+      carrier_id: carrier,
+      programme: i % 2 === 0 ? ('lifeline' as const) : ('tribal' as const),
+      state: i % 3 === 0 ? null : 'TX',
+      model_id: i,
+      variant_id: null,
+    }));
+    const held = await t.db.transaction(async (tx) => {
+      await lockKeys(tx, keys);
+      const [locks] = await tx.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid()",
+      );
+      return locks!.n;
+    });
+    expect(held).toBe(2);
   });
 });
 
