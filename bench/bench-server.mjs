@@ -19,6 +19,7 @@ import {
   benchPriceImport,
   createSellingStock,
 } from './selling.mjs';
+import { addSimFloors, benchDetectionImport, createSimStock, signInAgents } from './sim.mjs';
 
 const HOST = '127.0.0.1';
 const REFERENCE_ROWS = 10_000;
@@ -227,12 +228,14 @@ const MANIFEST_INVOICES = 10;
 async function createRegistry(db) {
   const start = performance.now();
   const devices = REGISTRY_DEVICES;
-  // As many orders as devices (issue 16's gates: a million against a hundred thousand).
+  // As many orders as devices and twice the SIMs (issues 16 and 17: a million orders and two
+  // million SIMs against a tenth of them).
   const summary = await db.transaction((tx) =>
     generateDatabase(tx, { devices, seed: 1, orders: devices }),
   );
   await db.exec(
-    'VACUUM ANALYZE devices, invoice_imeis, device_events, warehouse_boxes, orders, order_lines',
+    'VACUUM ANALYZE devices, invoice_imeis, device_events, warehouse_boxes, orders, order_lines, ' +
+      'sim_cards, sim_events, agent_sim_ledger',
   );
   const lookupImeis = (
     await db.query(
@@ -804,6 +807,7 @@ async function main() {
   const registry = await createRegistry(db);
   const scanStock = await createScanStock(db);
   const sellingStock = await createSellingStock(db);
+  const simStock = await createSimStock(db);
   // The line's gates run on the large registry only: the small one answers the scale gates.
   const lineStock = process.env.BENCH_LINE_STOCK === '1' ? await createLineStock(db) : {};
   // Statistics for the rows just added, as PostgreSQL's autovacuum and the app's start on
@@ -814,6 +818,7 @@ async function main() {
   const reference = buildReferenceEndpoint(db);
   const floors = buildFloorEndpoints(db, { ...scanStock, ...registry });
   addOrderFloors(floors, db, sellingStock);
+  addSimFloors(floors, db, simStock);
   const ports = {
     r0: await listen(helloWorld),
     r1: await listen(reference),
@@ -821,6 +826,7 @@ async function main() {
     app: await listen(app),
   };
   const session = await logIn(ports.app);
+  const agentSessions = await signInAgents(post, ports.app, simStock);
   // The warehouse dashboard's figures as the refresher keeps them once the server listens.
   await post(ports.app, '/warehouse/dashboard/refresh', {}, session.token);
 
@@ -835,6 +841,8 @@ async function main() {
         const result = await benchPriceImport(db, timeAppImport, ports.app, session.token);
         process.send({ import: result });
       }
+      if (message === 'detection-import')
+        process.send({ detection: await benchDetectionImport(db) });
       if (message === 'manifest-import')
         process.send({ import: await benchManifestImport(db, ports.app, session.token) });
       if (message === 'grow') {
@@ -863,6 +871,8 @@ async function main() {
     ...scanStock,
     ...lineStock,
     ...sellingStock,
+    ...simStock,
+    ...agentSessions,
     benchCarrierKey: BENCH_CARRIER_KEY,
     login: { user_name: FIRST_ADMIN.user_name, password: BENCH_PASSWORD },
   });

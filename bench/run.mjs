@@ -94,11 +94,12 @@ function scanRequest(server) {
 }
 
 /**
- * A station request of the production line that takes the next unit of its pool (the bench
- * server's line stock), so that every request does the work once; an answer other than
- * `expected` is counted in server.lineOther and voids the line's gates.
+ * A request that takes the next unit of its pool (the bench server's stock for it), so that
+ * every request does the work once; an answer other than `expected` is counted in
+ * server.lineOther and voids the pool's gates. `path` may name the unit's own record, and
+ * `headersOf` who sends it (a bearer token by default).
  */
-function lineRequest(pool, path, body, expected) {
+function lineRequest(pool, path, body, expected, headersOf = (server) => bearer(server)) {
   return (server) => {
     server.lineNext ??= {};
     server.lineOther ??= {};
@@ -106,12 +107,16 @@ function lineRequest(pool, path, body, expected) {
     server.lineOther[pool] ??= 0;
     return {
       method: 'POST',
-      path,
-      headers: { ...bearer(server), 'content-type': 'application/json' },
+      ...(typeof path === 'string' && { path }),
       setupRequest: (request) => {
         const i = server.lineNext[pool];
         server.lineNext[pool] += 1;
-        return { ...request, body: JSON.stringify(body(server, i)) };
+        return {
+          ...request,
+          ...(typeof path === 'function' && { path: path(server, i) }),
+          headers: { ...headersOf(server, i), 'content-type': 'application/json' },
+          body: JSON.stringify(body(server, i)),
+        };
       },
       onResponse: (status, answer) => {
         if (status < 300 && !answer.includes(expected)) server.lineOther[pool] += 1;
@@ -170,50 +175,64 @@ const putawayRequest = lineRequest(
 /**
  * A client carrier's order through its API (decision 0025): a new enrolment each request (its
  * reference, idempotency key, subscriber and service address), the bench listings' SKUs in
- * turn. An answer other than a ready order is counted and voids the gate.
+ * turn. An answer other than a ready order voids the gate.
  */
-function carrierOrderRequest(server) {
-  server.carrierOrderNext ??= 0;
-  server.carrierOrderOther ??= 0;
-  const run = randomBytes(3).toString('hex');
-  return {
-    method: 'POST',
-    path: '/api/v1/carrier/orders',
-    setupRequest: (request) => {
-      const i = server.carrierOrderNext;
-      server.carrierOrderNext += 1;
-      const ref = `BENCH-${run}-${i}`;
-      return {
-        ...request,
-        headers: {
-          'content-type': 'application/json',
-          'x-api-key': server.benchCarrierKey,
-          'idempotency-key': ref,
-        },
-        body: JSON.stringify({
-          external_ref: ref,
-          program: 'lifeline',
-          subscriber: {
-            external_id: `ENR-${ref}`,
-            first_name: 'Bench',
-            last_name: `Subscriber ${i}`,
-            phone: '+1 214 555 0100',
-            service_address: {
-              line1: `${i} Bench ${run} St`,
-              city: 'Dallas',
-              state: 'TX',
-              zip: '75201',
-            },
-          },
-          items: [{ sku: server.carrierOrder.skus[i % server.carrierOrder.skus.length], qty: 1 }],
-        }),
-      };
+const BENCH_RUN = randomBytes(3).toString('hex');
+const carrierOrderRef = (i) => `BENCH-${BENCH_RUN}-${i}`;
+const carrierOrderRequest = lineRequest(
+  'carrierOrder',
+  '/api/v1/carrier/orders',
+  (server, i) => ({
+    external_ref: carrierOrderRef(i),
+    program: 'lifeline',
+    subscriber: {
+      external_id: `ENR-${carrierOrderRef(i)}`,
+      first_name: 'Bench',
+      last_name: `Subscriber ${i}`,
+      phone: '+1 214 555 0100',
+      service_address: {
+        line1: `${i} Bench ${BENCH_RUN} St`,
+        city: 'Dallas',
+        state: 'TX',
+        zip: '75201',
+      },
     },
-    onResponse: (status, body) => {
-      if (status < 300 && !body.includes('"status":"ready"')) server.carrierOrderOther += 1;
-    },
-  };
-}
+    items: [{ sku: server.carrierOrder.skus[i % server.carrierOrder.skus.length], qty: 1 }],
+  }),
+  '"status":"ready"',
+  (server, i) => ({ 'x-api-key': server.benchCarrierKey, 'idempotency-key': carrierOrderRef(i) }),
+);
+
+/** A scanned in-stock ICCID allocated to the next of the approved requests, in turn. */
+const simAllocationRequest = lineRequest(
+  'simAllocation',
+  (server, i) =>
+    `/api/v1/sim-requests/${server.allocationRequests[i % server.allocationRequests.length]}/scans`,
+  (server, i) => ({
+    code: server.allocationIccids[i % server.allocationIccids.length],
+    station: 'bench',
+  }),
+  '"result":"allocated"',
+);
+
+/** The next of an agent's SIMs recorded as activated, from that agent's phone (session). */
+const today = () => new Date().toISOString().slice(0, 10);
+const agentOf = (server, i) => server.activationSessions[i % server.activationSessions.length];
+const simActivationRequest = lineRequest(
+  'simActivation',
+  '/api/v1/agent/activations',
+  (server, i) => {
+    const agent = agentOf(server, i);
+    const turn = Math.floor(i / server.activationSessions.length);
+    return {
+      iccid: agent.iccids[turn % agent.iccids.length],
+      enrolment_ref: `BENCH-ENR-${i}`,
+      enrolled_on: today(),
+    };
+  },
+  '"result":"recorded"',
+  (server, i) => ({ authorization: `Bearer ${agentOf(server, i).token}` }),
+);
 
 /** The daily order report for the year up to today. */
 function dailyOrdersPath() {
@@ -258,6 +277,16 @@ const TARGETS = {
     name: 'F2 page of 50 order rows',
     port: 'floors',
     request: () => ({ method: 'GET', path: '/orders' }),
+  },
+  f1Sims: {
+    name: 'F1 committed SIM insert',
+    port: 'floors',
+    request: () => ({ method: 'POST', path: '/sim' }),
+  },
+  f2Sims: {
+    name: 'F2 page of 50 SIM rows',
+    port: 'floors',
+    request: () => ({ method: 'GET', path: '/sims' }),
   },
   f2Devices: {
     name: 'F2 page of 50 device rows',
@@ -381,6 +410,31 @@ const TARGETS = {
     port: 'app',
     request: (server) => signedIn(dailyOrdersPath())(server),
   },
+  simAllocation: {
+    name: 'POST /sim-requests/:id/scans (allocate an ICCID)',
+    port: 'app',
+    request: simAllocationRequest,
+  },
+  simActivation: {
+    name: 'POST /agent/activations (an agent records one)',
+    port: 'app',
+    request: simActivationRequest,
+  },
+  simsFirst: {
+    name: 'GET /sims first page of 50',
+    port: 'app',
+    request: signedIn('/api/v1/sims?sort=received&order=desc&limit=50'),
+  },
+  simsLast: {
+    name: 'GET /sims last page of 50',
+    port: 'app',
+    request: signedIn('/api/v1/sims?sort=received&order=desc&limit=50&cursor=last'),
+  },
+  simDashboard: {
+    name: 'GET /sim/dashboard',
+    port: 'app',
+    request: signedIn('/api/v1/sim/dashboard'),
+  },
   warehouseDashboard: {
     name: 'GET /warehouse/dashboard',
     port: 'app',
@@ -408,7 +462,7 @@ const TARGETS = {
 /** On the smaller registry, for the scale gates: the requests whose cost could grow with it. */
 const SMALL = ['lookup', 'scan', 'devicesFirst'];
 /** The dashboards, flat with scale: their p95 on the large registry against the small one's. */
-const FLAT = ['warehouseDashboard', 'accessoryDashboard', 'dailyOrders'];
+const FLAT = ['warehouseDashboard', 'accessoryDashboard', 'dailyOrders', 'simDashboard'];
 const small = (key) => `${key}@small`;
 
 /**
@@ -426,6 +480,8 @@ const ROUND = [
   ['f2InventoryBoxes', 'inventoryBoxesFirst', 'inventoryBoxesLast'],
   ['f1Orders', 'carrierOrder'],
   ['f2Orders', 'ordersFirst', 'ordersLast'],
+  ['f1Sims', 'simAllocation', 'simActivation'],
+  ['f2Sims', 'simsFirst', 'simsLast'],
   FLAT.flatMap((key) => [key, small(key)]),
   ['f1Alone', 'login'],
 ];
@@ -539,8 +595,34 @@ const GATES = [
     floor: 'ordersFirst',
     atLeast: 1 / WITHIN,
   },
+  // Issue 17: SIM stations and the SIM list, on the SIM table's floors (two SIMs per device).
+  ...[
+    ['simAllocation', 'SIM allocation scan'],
+    ['simActivation', 'agent activation'],
+  ].flatMap(([key, name]) => [
+    { name: `${name} req/s vs F1 (SIMs)`, figure: key, floor: 'f1Sims', atLeast: 0.4 },
+    {
+      name: `${name} p99 at 10 stations vs F1 (SIMs) p99`,
+      figure: key,
+      floor: 'f1Sims',
+      stat: 'p99',
+      atMost: 3,
+    },
+  ]),
+  {
+    name: 'SIM list first page req/s vs F2 (SIMs)',
+    figure: 'simsFirst',
+    floor: 'f2Sims',
+    atLeast: 0.6,
+  },
+  {
+    name: 'SIM list last page req/s vs its first (keyset)',
+    figure: 'simsLast',
+    floor: 'simsFirst',
+    atLeast: 1 / WITHIN,
+  },
   ...FLAT.map((key) => ({
-    name: `${TARGETS[key].name} p95 at ${count(DEVICES)} vs ${count(SMALL_DEVICES)} devices and orders`,
+    name: `${TARGETS[key].name} p95 at ${count(DEVICES)} vs ${count(SMALL_DEVICES)} devices (as many orders, twice the SIMs)`,
     figure: key,
     floor: small(key),
     stat: 'p95',
@@ -886,9 +968,7 @@ function judgeHttp(database, rounds, large, smallServer) {
             ? 'a scan was not added'
             : lineFailed(gate.figure)
               ? `${large.lineOther[gate.figure]} answers were not the expected one`
-              : gate.figure === 'carrierOrder' && (large.carrierOrderOther ?? 0) > 0
-                ? `${large.carrierOrderOther} orders were not ready`
-                : undefined,
+              : undefined,
       detail: `rounds ${perRound.map((value) => fixed(value)).join(', ')}`,
     });
   }
@@ -925,9 +1005,12 @@ function judgeHttp(database, rounds, large, smallServer) {
     grading: large.gradingDevices,
     consolidation: large.consolidationScans,
     putaway: large.putawayBoxes,
+    carrierOrder: [],
+    simAllocation: large.allocationIccids ?? [],
+    simActivation: (large.activationSessions ?? []).flatMap((agent) => agent.iccids),
   };
   console.log(
-    `  (the line: ${Object.entries(pools)
+    `  (stations: ${Object.entries(pools)
       .map(
         ([key, pool]) =>
           `${key} ${count(large.lineNext?.[key] ?? 0)} of ${count(pool.length)}, ` +
@@ -950,6 +1033,26 @@ async function benchPriceImport(database, server) {
   process.stderr.write('  measuring the import of 100,000 plan prices ...\n');
   const { import: result } = await ask(server, 'price-import');
   reportImport(database, `import commit of ${count(result.rows)} plan prices`, result);
+  return result;
+}
+
+/** A carrier's activation export of a million rows applied, against raw SQL of the same (B). */
+async function benchDetectionImport(database, server) {
+  process.stderr.write('  measuring a detection import ...\n');
+  const { detection: result } = await ask(server, 'detection-import');
+  verdict({
+    database,
+    name: `detection import of ${count(result.rows)} rows vs raw bulk SQL of the same states`,
+    unit: 's',
+    figure: result.appSeconds,
+    floor: result.rawSeconds,
+    atMost: IMPORT_MAX_RATIO,
+    invalid:
+      result.status !== 'done' || result.matched !== result.rows
+        ? `run ${result.status}, ${result.matched} of ${result.rows} matched`
+        : undefined,
+    detail: "streamed CSV, loaded, then applied with the timeline and the agents' credit",
+  });
   return result;
 }
 
@@ -1086,6 +1189,7 @@ async function benchDatabase({ name, flag, provide }) {
         tacNumbers: await benchImport(name, large),
         manifest: await benchManifestImport(name, large),
         planPrices: await benchPriceImport(name, large),
+        simDetection: await benchDetectionImport(name, large),
       },
       export: await benchExport(name, large),
     };

@@ -81,9 +81,10 @@ export async function createSellingStock(db) {
     [carrier.id, BENCH_CARRIER_KEY, createHash('sha256').update(BENCH_CARRIER_KEY).digest('hex')],
   );
   const variants = await db.query(
-    `SELECT v.id, v.sku, p.model_id, pts_sellable_available(v.id, NULL, NULL) AS available
-     FROM product_variants v JOIN products p ON p.id = v.product_id
-     ORDER BY available DESC, v.id LIMIT ${ORDER_SKUS}`,
+    `SELECT * FROM (
+       SELECT v.id, v.sku, p.model_id, pts_sellable_available(v.id, NULL, NULL) AS available
+       FROM product_variants v JOIN products p ON p.id = v.product_id) sellable
+     WHERE available > 0 ORDER BY available DESC, id LIMIT ${ORDER_SKUS}`,
   );
   await db.query(
     `INSERT INTO gov_plan_prices (carrier_id, programme, state, model_id, version,

@@ -322,3 +322,168 @@ export async function listedVariant(
   await api.post(`/pts-listings/${listed.id}/publish`, {});
   return sku;
 }
+
+/** A client carrier: a vendor of type carrier-client, whose SIMs agents hand out. */
+export async function createClientCarrier(
+  admin: Api,
+  name: string,
+): Promise<{ id: number; name: string }> {
+  const carrier = await admin.post<{ id: number }>('/vendors', { name, type: 'carrier-client' });
+  return { id: carrier.id, name };
+}
+
+/**
+ * A field agent (user type agent, role Agent) with a SIM cap, who has signed in once and chosen
+ * `agent.password`, as a coordinator creates one. Answers the new user's id.
+ */
+export async function createAgent(
+  request: APIRequestContext,
+  admin: Api,
+  agent: Staff,
+  simCap: number,
+): Promise<{ id: number }> {
+  const roles = await admin.get<{ items: { id: number; name: string }[] }>('/roles?limit=200');
+  const role = roles.items.find((candidate) => candidate.name === 'Agent');
+  expect(role, 'the Agent role').toBeDefined();
+  const created = await admin.post<{ user: { id: number }; temporary_password: string }>('/users', {
+    user_name: agent.userName,
+    name: agent.name,
+    type: 'agent',
+    role_ids: [role!.id],
+    sim_cap: simCap,
+  });
+  const first = await apiAs(request, agent.userName, created.temporary_password);
+  await first.post('/profile/password', {
+    new_password: agent.password,
+    new_password_confirm: agent.password,
+  });
+  return { id: created.user.id };
+}
+
+/** Changes an agent's SIM cap, as a coordinator does on the user's record. */
+export async function setSimCap(
+  request: APIRequestContext,
+  admin: Api,
+  userId: number,
+  simCap: number,
+): Promise<void> {
+  const answer = await request.put(`/api/v1/users/${userId}`, {
+    headers: { authorization: `Bearer ${admin.token}` },
+    data: { sim_cap: simCap },
+  });
+  expect(answer.ok(), await answer.text()).toBe(true);
+}
+
+/** A valid ICCID of the T-Mobile prefix: 8901260, 11 digits of `serial`, its Luhn digit. */
+export function iccidOf(serial: number): string {
+  const body = `8901260${String(serial).padStart(11, '0')}`;
+  return `${body}${luhnCheckDigit(body)}`;
+}
+
+/**
+ * A SIM box of the carrier received by range (`qty` ICCIDs from serial `first`) and split into
+ * packs of `size`. Answers the box code and its packs with their ICCIDs.
+ */
+export async function receiveSimPacks(
+  api: Api,
+  { carrierId, first, qty, size }: { carrierId: number; first: number; qty: number; size: 10 | 50 },
+): Promise<{ box: string; packs: { code: string; iccids: string[] }[] }> {
+  const box = await api.post<{ id: number; code: string }>('/sim-boxes', {
+    client_carrier_id: carrierId,
+    qty,
+    iccid_first: iccidOf(first),
+    iccid_last: iccidOf(first + qty - 1),
+  });
+  const split = await api.post<{ packs: { code: string }[] }>(`/sim-boxes/${box.id}/split`, {
+    size,
+  });
+  return {
+    box: box.code,
+    packs: split.packs.map((pack, n) => ({
+      code: pack.code,
+      iccids: Array.from({ length: size }, (_, k) => iccidOf(first + n * size + k)),
+    })),
+  };
+}
+
+/**
+ * SIMs of the carrier on their way to an agent, as the request flow leaves them: the agent asks
+ * for them (pickup), a coordinator approves, allocates each ICCID, packs and hands them over.
+ * Answers the request's id; the SIMs are `in_transit`.
+ */
+export async function simsInTransit(
+  coordinator: Api,
+  agent: Api,
+  { carrierId, iccids }: { carrierId: number; iccids: readonly string[] },
+): Promise<number> {
+  const request = await agent.post<{ id: number }>('/agent/sim-requests', {
+    client_carrier_id: carrierId,
+    qty: iccids.length,
+    delivery: 'pickup',
+  });
+  await coordinator.post(`/sim-requests/${request.id}/approval`, { qty_approved: iccids.length });
+  for (const iccid of iccids) {
+    const scan = await coordinator.post<{ result: string }>(`/sim-requests/${request.id}/scans`, {
+      code: iccid,
+    });
+    expect(scan.result).toBe('allocated');
+  }
+  await coordinator.post(`/sim-requests/${request.id}/pack`, {});
+  await coordinator.post(`/sim-requests/${request.id}/shipment`, {});
+  return request.id;
+}
+
+/**
+ * SIMs of the carrier held by an agent, as the request flow leaves them: on their way (see
+ * simsInTransit), then received by the agent scanning each ICCID and finishing the receipt.
+ * Answers the request's id; the SIMs are `with_agent`.
+ */
+export async function simsWithAgent(
+  coordinator: Api,
+  agent: Api,
+  sims: { carrierId: number; iccids: readonly string[] },
+): Promise<number> {
+  const requestId = await simsInTransit(coordinator, agent, sims);
+  for (const iccid of sims.iccids) {
+    const scan = await agent.post<{ result: string }>(`/agent/sim-shipments/${requestId}/scans`, {
+      code: iccid,
+    });
+    expect(scan.result).toBe('received');
+  }
+  await agent.post(`/agent/sim-shipments/${requestId}/receipt`, {});
+  return requestId;
+}
+
+/**
+ * SIMs the carrier's activation export shows active, as a coordinator's detection run applies
+ * it: the carrier's column mapping is kept, the export uploaded, and the run followed until it is
+ * done. The SIMs are `active` and ever detected active from then on.
+ */
+export async function detectActive(
+  request: APIRequestContext,
+  coordinator: Api,
+  { carrierId, iccids, on }: { carrierId: number; iccids: readonly string[]; on: string },
+): Promise<void> {
+  const headers = { authorization: `Bearer ${coordinator.token}` };
+  const mapping = await request.put(`/api/v1/sim/detection/mappings/${carrierId}`, {
+    headers,
+    data: { iccid: 'ICCID', state: 'State', activation_date: 'Activated' },
+  });
+  expect(mapping.ok(), await mapping.text()).toBe(true);
+  const csv = ['ICCID,State,Activated', ...iccids.map((iccid) => `${iccid},active,${on}`)];
+  const uploaded = await request.post(
+    `/api/v1/sim/detection/runs?client_carrier_id=${carrierId}&file_name=activations.csv`,
+    { headers: { ...headers, 'content-type': 'text/csv' }, data: Buffer.from(csv.join('\n')) },
+  );
+  expect(uploaded.ok(), await uploaded.text()).toBe(true);
+  const run = ((await uploaded.json()) as { data: { id: number } }).data;
+  await expect
+    .poll(
+      async () =>
+        (await coordinator.get<{ status: string }>(`/sim/detection/runs/${run.id}`)).status,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe('done');
+}

@@ -16,7 +16,7 @@ function precompress(): Plugin {
     closeBundle() {
       const assets = join(outDir, 'assets');
       for (const name of readdirSync(assets)) {
-        if (!/\.(js|css|svg)$/.test(name)) continue;
+        if (!/\.(js|css|svg|wasm)$/.test(name)) continue;
         const path = join(assets, name);
         const body = readFileSync(path);
         writeFileSync(`${path}.gz`, gzipSync(body, { level: 9 }));

@@ -14,6 +14,8 @@ CREATE TABLE sim_prefixes (
   country text NOT NULL DEFAULT 'US' CHECK (country ~ '^[A-Z]{2}$'),
   client_carrier_id bigint REFERENCES vendors (id)
 );
+CREATE INDEX sim_prefixes_client_carrier ON sim_prefixes (client_carrier_id)
+  WHERE client_carrier_id IS NOT NULL;
 INSERT INTO sim_prefixes (prefix, issuer, country) VALUES
   ('8901410', 'AT&T', 'US'),
   ('8901260', 'T-Mobile', 'US'),
@@ -62,6 +64,7 @@ CREATE SEQUENCE sim_box_numbers;
 CREATE INDEX sim_boxes_received ON sim_boxes (received_at, id);
 CREATE INDEX sim_boxes_carrier ON sim_boxes (client_carrier_id, received_at, id);
 CREATE INDEX sim_boxes_location ON sim_boxes (location_id) WHERE location_id IS NOT NULL;
+CREATE INDEX sim_boxes_import_batch ON sim_boxes (import_batch_id) WHERE import_batch_id IS NOT NULL;
 
 -- A pack split from a box (10 or 50 SIMs), labelled and allocated whole or by ICCID.
 CREATE TABLE sim_packs (
@@ -110,6 +113,7 @@ CREATE UNIQUE INDEX sim_requests_one_open ON sim_requests (agent_id, client_carr
 CREATE INDEX sim_requests_agent ON sim_requests (agent_id, created_at, id);
 CREATE INDEX sim_requests_status ON sim_requests (status, created_at, id);
 CREATE INDEX sim_requests_created ON sim_requests (created_at, id);
+CREATE INDEX sim_requests_carrier ON sim_requests (client_carrier_id, created_at, id);
 
 CREATE TABLE sim_request_events (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -191,7 +195,6 @@ CREATE TABLE sim_cards (
   CHECK (status NOT IN ('allocated', 'in_transit') OR sim_request_id IS NOT NULL
     OR order_id IS NOT NULL)
 );
-CREATE INDEX sim_cards_list ON sim_cards (id DESC);
 CREATE INDEX sim_cards_status ON sim_cards (status, id);
 CREATE INDEX sim_cards_carrier_status ON sim_cards (client_carrier_id, status, id);
 CREATE INDEX sim_cards_box ON sim_cards (sim_box_id, iccid);
@@ -235,6 +238,10 @@ CREATE TABLE agent_sim_ledger (
 );
 CREATE INDEX agent_sim_ledger_agent ON agent_sim_ledger (agent_id, at, id);
 CREATE INDEX agent_sim_ledger_sim ON agent_sim_ledger (sim_id, id);
+CREATE INDEX agent_sim_ledger_request ON agent_sim_ledger (sim_request_id)
+  WHERE sim_request_id IS NOT NULL;
+CREATE INDEX agent_sim_ledger_return ON agent_sim_ledger (sim_return_id)
+  WHERE sim_return_id IS NOT NULL;
 
 CREATE TABLE sim_return_lines (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -284,6 +291,7 @@ CREATE TABLE sim_detection_runs (
   run_by bigint REFERENCES users (id) ON DELETE SET NULL
 );
 CREATE INDEX sim_detection_runs_started ON sim_detection_runs (started_at, id);
+CREATE INDEX sim_detection_runs_carrier ON sim_detection_runs (client_carrier_id, started_at);
 
 -- A run's rows as read (line = the export's line), with what applying each did.
 CREATE TABLE sim_detection_rows (

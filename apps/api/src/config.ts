@@ -32,6 +32,7 @@ const environmentSchema = z.object({
   ),
   HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+  SIM_CARRIER_EXPORTS_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
   DATABASE_URL: z.preprocess(
     emptyAsUndefined,
     z
@@ -95,6 +96,11 @@ export type AppConfig = {
    * sessions and the audit log record. Empty: the connection's own address.
    */
   readonly trustProxy: readonly string[];
+  /**
+   * Where the built-in batch-file adapter of SIM detection reads client carriers' activation
+   * exports: one folder per client carrier, named by its id (`<dir>/<id>/*.csv`).
+   */
+  readonly simCarrierExportsDir: string;
   readonly version: string;
 };
 
@@ -129,6 +135,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     webDist: resolve(env.WEB_DIST ?? resolve(API_ROOT, '../web/dist')),
     hsts: env.HSTS === 'on',
     trustProxy: env.TRUST_PROXY,
+    simCarrierExportsDir: resolve(
+      env.SIM_CARRIER_EXPORTS_DIR ?? resolve(env.DATA_DIR, 'carrier-exports'),
+    ),
     version: readVersion(),
   };
 }

@@ -38,7 +38,7 @@ describe('security headers', () => {
     // in plugins/web-app.test.ts.
     expect(directivesOf(response.headers['content-security-policy'])).toEqual({
       'default-src': "'self'",
-      'script-src': "'self'",
+      'script-src': "'self' 'wasm-unsafe-eval'",
       'style-src': "'self'",
       'img-src': "'self' data:",
       'connect-src': "'self'",
@@ -62,7 +62,7 @@ describe('security headers', () => {
     const page = await t.app.inject({ url: '/api/docs/' });
     expect(page.statusCode).toBe(200);
     const policy = directivesOf(page.headers['content-security-policy']);
-    expect(policy['script-src']).toBe("'self'");
+    expect(policy['script-src']).toBe("'self' 'wasm-unsafe-eval'");
     const scripts = [...page.body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
     expect(scripts.length).toBeGreaterThan(0);
     for (const [, attributes, inline] of scripts) {

@@ -8,7 +8,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 const contentSecurityPolicy = (styleSrc: string) =>
   [
     "default-src 'self'",
-    "script-src 'self'",
+    // Compiling WebAssembly (the camera's barcode reader, a .wasm of our own origin) and nothing
+    // else that evaluates code.
+    "script-src 'self' 'wasm-unsafe-eval'",
     `style-src ${styleSrc}`,
     "img-src 'self' data:",
     "connect-src 'self'",

@@ -4,6 +4,14 @@ import { clientCarrierKeysModule } from './access/client-carrier-keys.routes.js'
 import { carrierOrdersModule } from './order/carrier-orders.routes.js';
 import { auditModule } from './audit/audit.routes.js';
 import { campaignModule } from './campaign/campaign.routes.js';
+import { simStockModule } from './sim/sim-stock.routes.js';
+import { simRequestsModule } from './sim/sim-requests.routes.js';
+import { agentRequestsModule } from './agent/agent-requests.routes.js';
+import { simReturnsModule } from './sim/sim-returns.routes.js';
+import { simDetectionModule } from './sim/sim-detection.routes.js';
+import { agentReturnsModule } from './agent/agent-returns.routes.js';
+import { simDashboardModule } from './sim/sim-dashboard.routes.js';
+import { agentPortalModule } from './agent/agent-portal.routes.js';
 import { healthModule } from './health/health.routes.js';
 import { inventoryModule } from './inventory/inventory.routes.js';
 import { devicesModule } from './devices/devices.routes.js';
@@ -56,4 +64,12 @@ export const MODULES: readonly AppModule[] = [
   webOrderModule,
   productOfferModule,
   campaignModule,
+  simStockModule,
+  simRequestsModule,
+  agentRequestsModule,
+  simReturnsModule,
+  simDetectionModule,
+  agentReturnsModule,
+  simDashboardModule,
+  agentPortalModule,
 ];

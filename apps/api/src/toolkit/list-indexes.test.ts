@@ -3,8 +3,10 @@ import type { Queryable, Row } from '../db/db.js';
 import { generateActivity } from '../db/generate-activity.js';
 import { generateDatabase } from '../db/generate.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import type { Principal } from '../http/principal.js';
 import { listPage, type ListQuery } from './list.js';
 import { registeredLists, type ListStore, type ResourceStore } from './resource.js';
+import { scopeOf, withinScope } from './scope.js';
 
 /**
  * Every registered list's first page, for every declared sort in both orders, is read through an
@@ -38,6 +40,7 @@ const SMALL_BY_NATURE: Readonly<Record<string, string>> = {
   retailers: 'B2B customer accounts: hundreds to a few thousand',
   client_carrier_api_keys: "client carriers' API keys: a few per carrier",
   pts_listings: 'a listing per sellable and channel: thousands',
+  sim_boxes: "carriers' SIM boxes of hundreds to thousands of SIMs: a few thousand a year",
 };
 
 /**
@@ -54,7 +57,8 @@ beforeAll(async () => {
   t = await createTestApp();
   const anchor = new Date('2026-11-01');
   await t.db.transaction((tx) =>
-    generateDatabase(tx, { devices: 15_000, invoices: 7_600, seed: 3, anchor }),
+    // SIMs enough for a year of requests and returns past LARGE (a request per pack of 50).
+    generateDatabase(tx, { devices: 15_000, invoices: 7_600, seed: 3, anchor, sims: 400_000 }),
   );
   await generateActivity(t.db, {
     users: 5_500,
@@ -72,7 +76,16 @@ beforeAll(async () => {
      WHERE relkind = 'r' AND relnamespace = current_schema()::regnamespace`,
   );
   tableRows = new Map(sizes.map((size) => [size.name, Number(size.rows)]));
-}, 180_000);
+  const [agent] = await t.db.query<{ id: number }>(
+    'SELECT agent_id AS id FROM agent_sim_ledger GROUP BY agent_id ORDER BY count(*) DESC LIMIT 1',
+  );
+  busiestAgent = {
+    userId: agent!.id,
+    type: 'agent',
+    roleIds: [],
+    roleKeys: [],
+  } as unknown as Principal;
+}, 300_000);
 afterAll(() => t?.close());
 
 const isLarge = (table: string) => (tableRows.get(table) ?? 0) >= LARGE;
@@ -117,6 +130,9 @@ async function planOf(sql: string, params: readonly unknown[]): Promise<PlanNode
 }
 
 /** The statement and values that a list's first page runs, recorded instead of run. */
+/** The agent with the most SIMs on their ledger: a scoped list is planned as that agent reads it. */
+let busiestAgent: Principal;
+
 async function firstPageStatement(store: ListStore, query: ListQuery) {
   let statement: { sql: string; params: readonly unknown[] } | null = null;
   const recorder: Queryable = {
@@ -126,7 +142,7 @@ async function firstPageStatement(store: ListStore, query: ListQuery) {
     },
     exec: async () => {},
   };
-  await listPage(recorder, store.list, query);
+  await listPage(recorder, withinScope(store.list, scopeOf(store, busiestAgent)), query);
   if (!statement) throw new Error(`${store.contract.name}: the page ran no statement.`);
   return statement as { sql: string; params: readonly unknown[] };
 }

@@ -173,7 +173,8 @@ export const simStore: LifecycleStore<SimStatus, SimAction, never> = {
     // The agent is the request's; the SIM is theirs from now (days held count from here).
     receive: simEffect({
       set:
-        'agent_id = (SELECT r.agent_id FROM sim_requests r WHERE r.id = sim_cards.sim_request_id), ' +
+        // The toolkit's update names the SIM `r`.
+        'agent_id = (SELECT q.agent_id FROM sim_requests q WHERE q.id = r.sim_request_id), ' +
         'held_since = now()',
       ledger: 'received',
     }),
