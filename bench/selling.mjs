@@ -1,68 +1,15 @@
 // Issue 16's gates (selling): what a bench server adds for them, and their floors on the orders
 // table (QUALITY.md: F1 one committed order row, F2 a keyset page of 50 order rows).
 import { createHash } from 'node:crypto';
+import { US_STATES } from '@inventory/contract';
 
 /** The bench client carrier's key, as its system would send it (CLIENT_CARRIER_KEY_PATTERN). */
 export const BENCH_CARRIER_KEY = `ck_${'Bench0'.repeat(7)}x`;
 const PRICE_ROWS = 100_000;
 /** The variants the carrier order gate's requests take in turn. */
 const ORDER_SKUS = 20;
-/** Fifty states, DC and Puerto Rico, and empty (every state): the price keys' states. */
-const STATES = [
-  'AL',
-  'AK',
-  'AZ',
-  'AR',
-  'CA',
-  'CO',
-  'CT',
-  'DE',
-  'FL',
-  'GA',
-  'HI',
-  'ID',
-  'IL',
-  'IN',
-  'IA',
-  'KS',
-  'KY',
-  'LA',
-  'ME',
-  'MD',
-  'MA',
-  'MI',
-  'MN',
-  'MS',
-  'MO',
-  'MT',
-  'NE',
-  'NV',
-  'NH',
-  'NJ',
-  'NM',
-  'NY',
-  'NC',
-  'ND',
-  'OH',
-  'OK',
-  'OR',
-  'PA',
-  'RI',
-  'SC',
-  'SD',
-  'TN',
-  'TX',
-  'UT',
-  'VT',
-  'VA',
-  'WA',
-  'WV',
-  'WI',
-  'WY',
-  'DC',
-  'PR',
-  '',
-];
+/** The price keys' states: every US state and territory, and empty (every state). */
+const STATES = [...US_STATES, ''];
 const PROGRAMMES = ['lifeline', 'tribal', 'prepaid'];
 
 /**
