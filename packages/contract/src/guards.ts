@@ -114,7 +114,10 @@ export const SIM_REQUEST_APPROVE_ACCESS = {
   andPermission: 'sim-requests.approve',
 } as const;
 
-/** Approving a request of an agent whose activation rate is under the setting (a manager). */
+/**
+ * Approving a request of an agent whose activation rate is under the setting: a manager's grant,
+ * in no default role (an administrator gives it on /roles to whoever manages the agents).
+ */
 export const SIM_REQUEST_LOW_RATE_ACCESS = {
   permission: 'sim-requests.approve',
   andPermission: 'sim-requests.approve-low-rate',

@@ -354,6 +354,4 @@ export const DEFAULT_ROLE_GRANTS_ADDED: readonly {
     'Sales / Account Manager',
     'SIM Coordinator',
   ].map((role) => ({ role, permissions: ['device.scan'] })),
-  // SIM requests of agents with a low activation rate (issue 17): the warehouse manager approves.
-  { role: R.warehouseManager, permissions: ['sim-requests.approve-low-rate'] },
 ];

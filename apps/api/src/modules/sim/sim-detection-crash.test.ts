@@ -92,74 +92,87 @@ async function openAnomalies(session: ServerSession): Promise<number> {
   return count;
 }
 
-describe('a detection import whose server is killed while it loads', () => {
-  it('resumes after the restart and applies each row once', async () => {
-    storage = await crashStorage(dataDir, 'detection_crash');
-    let { server, session } = await bootServer(storage.environment);
-    const { carrierId, csv } = await setUp(session);
-    if (storage.url) {
-      // On PostgreSQL half the SIMs are with an agent, so the run moves them and credits them.
-      const client = new pg.Client({ connectionString: storage.url });
-      await client.connect();
-      await client.query(
-        `UPDATE sim_cards SET status = 'with_agent',
+/*
+ * On PostgreSQL only: PGlite runs one statement at a time, so the test's reads of the run's
+ * progress wait behind the loader's batches and the kill cannot be placed between them; the
+ * run is done before the first read answers. The resumption and the single apply are the same
+ * code on both databases.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)(
+  'a detection import whose server is killed while it loads',
+  () => {
+    it('resumes after the restart and applies each row once', async () => {
+      storage = await crashStorage(dataDir, 'detection_crash');
+      let { server, session } = await bootServer(storage.environment);
+      const { carrierId, csv } = await setUp(session);
+      if (storage.url) {
+        // On PostgreSQL half the SIMs are with an agent, so the run moves them and credits them.
+        const client = new pg.Client({ connectionString: storage.url });
+        await client.connect();
+        await client.query(
+          `UPDATE sim_cards SET status = 'with_agent',
            agent_id = (SELECT id FROM users WHERE user_name = 'admin')
          WHERE id IN (SELECT id FROM sim_cards ORDER BY id LIMIT $1)`,
-        [KNOWN / 2],
+          [KNOWN / 2],
+        );
+        await client.end();
+      }
+
+      const started = await upload(session, carrierId, csv);
+      expect(started.status).toBe('loading');
+      // Killed once some batches are kept and before the run is applied.
+      let seen = started;
+      while (seen.rows_loaded === 0 && seen.status === 'loading') {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        seen = await callServer<SimDetectionRun>(
+          session,
+          'GET',
+          `/sim/detection/runs/${started.id}`,
+        );
+      }
+      server.child.kill('SIGKILL');
+      expect((await server.exited).signal).toBe('SIGKILL');
+      expect(seen.status).not.toBe('done');
+
+      ({ server, session } = await bootServer(storage.environment));
+      const run = await settled(session, started.id);
+      expect(run).toMatchObject({
+        status: 'done',
+        rows_total: KNOWN + UNKNOWN,
+        rows_loaded: KNOWN + UNKNOWN,
+        matched: KNOWN,
+        // SIMs active while still in stock are anomalies, not activations.
+        newly_active: storage.url ? KNOWN / 2 : 0,
+        unknown: UNKNOWN,
+        anomalies: storage.url ? KNOWN / 2 : KNOWN,
+      });
+      expect(await openAnomalies(session)).toBe(storage.url ? KNOWN / 2 : KNOWN);
+      const audits = await callServer<{ total: number }>(
+        session,
+        'GET',
+        `/audit-events/count?action=sim-detection.applied&entity_id=${started.id}`,
       );
-      await client.end();
-    }
+      expect(audits.total).toBe(1);
 
-    const started = await upload(session, carrierId, csv);
-    expect(started.status).toBe('loading');
-    // Killed once some batches are kept and before the run is applied.
-    let seen = started;
-    while (seen.rows_loaded === 0 && seen.status === 'loading') {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      seen = await callServer<SimDetectionRun>(session, 'GET', `/sim/detection/runs/${started.id}`);
-    }
-    server.child.kill('SIGKILL');
-    expect((await server.exited).signal).toBe('SIGKILL');
-    expect(seen.status).not.toBe('done');
+      // The same export again: nothing newly active, no anomaly listed twice.
+      const again = await settled(session, (await upload(session, carrierId, csv)).id);
+      expect(again).toMatchObject({ status: 'done', matched: KNOWN, newly_active: 0 });
+      expect(await openAnomalies(session)).toBe(storage.url ? KNOWN / 2 : KNOWN);
 
-    ({ server, session } = await bootServer(storage.environment));
-    const run = await settled(session, started.id);
-    expect(run).toMatchObject({
-      status: 'done',
-      rows_total: KNOWN + UNKNOWN,
-      rows_loaded: KNOWN + UNKNOWN,
-      matched: KNOWN,
-      // SIMs active while still in stock are anomalies, not activations.
-      newly_active: storage.url ? KNOWN / 2 : 0,
-      unknown: UNKNOWN,
-      anomalies: storage.url ? KNOWN / 2 : KNOWN,
-    });
-    expect(await openAnomalies(session)).toBe(storage.url ? KNOWN / 2 : KNOWN);
-    const audits = await callServer<{ total: number }>(
-      session,
-      'GET',
-      `/audit-events/count?action=sim-detection.applied&entity_id=${started.id}`,
-    );
-    expect(audits.total).toBe(1);
-
-    // The same export again: nothing newly active, no anomaly listed twice.
-    const again = await settled(session, (await upload(session, carrierId, csv)).id);
-    expect(again).toMatchObject({ status: 'done', matched: KNOWN, newly_active: 0 });
-    expect(await openAnomalies(session)).toBe(storage.url ? KNOWN / 2 : KNOWN);
-
-    if (storage.url) {
-      const client = new pg.Client({ connectionString: storage.url });
-      await client.connect();
-      const { rows } = await client.query<{ rows: number; events: number; ledger: number }>(
-        `SELECT (SELECT count(*)::int FROM sim_detection_rows WHERE run_id = $1) AS rows,
+      if (storage.url) {
+        const client = new pg.Client({ connectionString: storage.url });
+        await client.connect();
+        const { rows } = await client.query<{ rows: number; events: number; ledger: number }>(
+          `SELECT (SELECT count(*)::int FROM sim_detection_rows WHERE run_id = $1) AS rows,
            (SELECT count(*)::int FROM sim_events WHERE type = 'detected_active') AS events,
            (SELECT count(*)::int FROM agent_sim_ledger WHERE entry = 'activated') AS ledger`,
-        [started.id],
-      );
-      await client.end();
-      expect(rows[0]).toEqual({ rows: KNOWN + UNKNOWN, events: KNOWN / 2, ledger: KNOWN / 2 });
-    }
-    server.child.kill('SIGTERM');
-    await server.exited;
-  }, 600_000);
-});
+          [started.id],
+        );
+        await client.end();
+        expect(rows[0]).toEqual({ rows: KNOWN + UNKNOWN, events: KNOWN / 2, ledger: KNOWN / 2 });
+      }
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }, 600_000);
+  },
+);
