@@ -9,7 +9,7 @@ import {
   simsWithAgent,
   type Api,
 } from './api';
-import { ADMIN_PASSWORD, signIn } from './support';
+import { ADMIN_PASSWORD, signIn, signInAsAgent } from './support';
 import { seriousViolations, withBadCheckDigit } from './ui';
 
 /** This spec's tag: its carrier, agents and SIMs never meet another spec's, nor an earlier run's. */
@@ -40,13 +40,9 @@ const DESK = { width: 1280, height: 800 };
 
 let carrierId: number;
 
-async function signInAsAgent(page: Page, agent: typeof AGENT) {
+async function signInOnPhone(page: Page, agent: typeof AGENT) {
   await page.setViewportSize(PHONE);
-  await page.goto('/agent/login');
-  await page.getByLabel('User name').fill(agent.userName);
-  await page.getByLabel('Password').fill(agent.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/agent$/);
+  await signInAsAgent(page, agent);
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -70,7 +66,7 @@ test('an agent on a phone sees the home figures, records three activations by ty
 }) => {
   // Four pages, each checked for accessibility, on a phone.
   test.setTimeout(300_000);
-  await signInAsAgent(page, AGENT);
+  await signInOnPhone(page, AGENT);
   await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
   await expect(page.getByTestId('home-on-hand').locator('.ant-statistic-content')).toHaveText('5');
   await expect(page.getByTestId('home-requests').locator('.ant-statistic-content')).toHaveText('0');
@@ -164,7 +160,7 @@ test("a second agent cannot see the first agent's SIM: the API answers 404 and t
   });
   expect(recorded.status()).toBe(404);
 
-  await signInAsAgent(page, OTHER_AGENT);
+  await signInOnPhone(page, OTHER_AGENT);
   await page.goto(`/agent/sims?iccid=${HELD[0]}`);
   await expect(page.getByTestId('sim-not-found')).toContainText('not found');
   await expect(page.getByText('You hold no SIMs yet')).toBeVisible();

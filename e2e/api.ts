@@ -1,5 +1,6 @@
 import { luhnCheckDigit, TEST_ITEMS, type DeviceGrade } from '@inventory/contract';
 import { expect, type APIRequestContext } from '@playwright/test';
+import { ADMIN_PASSWORD } from './support';
 
 /** The API as a signed-in user, for setting up what a browser test starts from. */
 export type Api = {
@@ -358,6 +359,21 @@ export async function createAgent(
     new_password_confirm: agent.password,
   });
   return { id: created.user.id };
+}
+
+let agentsMade = 0;
+
+/** A new field agent with a name of its own, made by the administrator, ready to sign in. */
+export async function newAgent(request: APIRequestContext): Promise<Staff> {
+  agentsMade += 1;
+  const stamp = `${Date.now() % 1_000_000}.${process.pid}.${agentsMade}`;
+  const agent = {
+    userName: `agent.${stamp}`,
+    name: `Sam Field ${stamp}`,
+    password: 'field-agent-2026',
+  };
+  await createAgent(request, await apiAs(request, 'admin', ADMIN_PASSWORD), agent, 10);
+  return agent;
 }
 
 /** Changes an agent's SIM cap, as a coordinator does on the user's record. */

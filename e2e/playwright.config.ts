@@ -1,18 +1,102 @@
-import { defineConfig } from '@playwright/test';
+import { readdirSync } from 'node:fs';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 
-const PORT = Number(process.env.E2E_PORT ?? 4310);
+const FIRST_PORT = Number(process.env.E2E_PORT ?? 4310);
+const FIRST_START = 'first-login.spec.ts';
+
+/**
+ * The browser tests wait on the browser and the server far more than they compute (a run keeps
+ * the two cores a fifth busy), so they run in lanes side by side: each lane has its own server on
+ * its own fresh database, its own first start (which changes the admin's password) and one worker,
+ * and takes a share of the spec files. A spec never meets another lane's data.
+ */
+const LANES = Math.max(1, Number(process.env.E2E_LANES ?? 3));
+
+/**
+ * Minutes a spec took in three lanes on a two-core machine (the list reporter's times, summed);
+ * a spec not named here counts as half a minute. They only balance the lanes: a stale figure
+ * makes a run longer, never wrong.
+ */
+const MINUTES: Record<string, number> = {
+  'accessibility.spec.ts': 7.0,
+  'ux.spec.ts': 2.0,
+  'production.spec.ts': 1.9,
+  'stock.spec.ts': 1.7,
+  'invoices.spec.ts': 1.5,
+  'devices.spec.ts': 1.4,
+  'selling.spec.ts': 1.4,
+  'master-data.spec.ts': 1.3,
+  'sim-requests.spec.ts': 1.3,
+  'production-line.spec.ts': 1.2,
+  'receiving.spec.ts': 1.1,
+  'shell.spec.ts': 1.1,
+  'retail.spec.ts': 1.0,
+  'pts-catalogue.spec.ts': 0.9,
+  'access.spec.ts': 0.9,
+  'inventory-boxes.spec.ts': 0.9,
+  'pricing.spec.ts': 0.9,
+  'sim-stock.spec.ts': 0.9,
+  'orders.spec.ts': 0.8,
+  'warehouse-boxes.spec.ts': 0.8,
+  'agent-portal.spec.ts': 0.7,
+  'sim-returns.spec.ts': 0.7,
+  'security-headers.spec.ts': 0.6,
+  'pts-listings.spec.ts': 0.6,
+  'product-offers.spec.ts': 0.6,
+  'putaway.spec.ts': 0.5,
+  'locations.spec.ts': 0.5,
+  'campaigns.spec.ts': 0.5,
+  'web-orders.spec.ts': 0.4,
+  'warehouse-dashboard.spec.ts': 0.3,
+  'inventory.spec.ts': 0.3,
+  'sim-detection.spec.ts': 0.3,
+  'attachments.spec.ts': 0.3,
+  'device-card.spec.ts': 0.2,
+};
+
+/** Spec files dealt to the lanes, the longest first, each to the lane with the least to do. */
+function dealSpecs(): string[][] {
+  const specs = readdirSync(import.meta.dirname)
+    .filter((file) => file.endsWith('.spec.ts') && file !== FIRST_START)
+    .map((file) => ({ file, minutes: MINUTES[file] ?? 0.5 }))
+    .sort((a, b) => b.minutes - a.minutes || a.file.localeCompare(b.file));
+  const lanes = Array.from({ length: LANES }, () => ({ files: [] as string[], minutes: 0 }));
+  for (const spec of specs) {
+    const lane = lanes.reduce((least, next) => (next.minutes < least.minutes ? next : least));
+    lane.files.push(spec.file);
+    lane.minutes += spec.minutes;
+  }
+  return lanes.map((lane) => lane.files);
+}
+
+const baseURL = (lane: number) => `http://127.0.0.1:${FIRST_PORT + lane}`;
+
+const projects: PlaywrightTestConfig['projects'] = dealSpecs().flatMap((files, lane) => [
+  // The first start must see admin / admin; the lane's specs sign in with its new password.
+  {
+    name: `first-start-${lane}`,
+    testMatch: FIRST_START,
+    workers: 1,
+    use: { baseURL: baseURL(lane) },
+  },
+  {
+    name: `areas-${lane}`,
+    testMatch: files,
+    dependencies: [`first-start-${lane}`],
+    workers: 1,
+    use: { baseURL: baseURL(lane) },
+  },
+]);
 
 export default defineConfig({
   testDir: '.',
-  // One server and database for the run; the first-login journey changes the admin's password.
-  workers: 1,
+  workers: LANES,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 60_000,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
     // The app then turns antd's animations off (shell/theme.tsx): a click never lands on a
     // dialog or bubble that is still zooming in.
@@ -30,17 +114,13 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    // The first start must see admin / admin; the other areas sign in with its new password.
-    { name: 'first-start', testMatch: 'first-login.spec.ts' },
-    { name: 'areas', testIgnore: 'first-login.spec.ts', dependencies: ['first-start'] },
-  ],
-  webServer: {
+  projects,
+  webServer: Array.from({ length: LANES }, (_, lane) => ({
     command: 'node e2e/start-server.mjs',
     cwd: '..',
-    url: `http://127.0.0.1:${PORT}/api/v1/health`,
-    env: { PORT: String(PORT), HOST: '127.0.0.1' },
+    url: `${baseURL(lane)}/api/v1/health`,
+    env: { PORT: String(FIRST_PORT + lane), HOST: '127.0.0.1' },
     reuseExistingServer: false,
     timeout: 120_000,
-  },
+  })),
 });

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   apiAs,
   createAgent,
@@ -7,7 +7,7 @@ import {
   receiveSimPacks,
   setSimCap,
 } from './api';
-import { ADMIN_PASSWORD, signIn } from './support';
+import { ADMIN_PASSWORD, signIn, signInAsAgent } from './support';
 import {
   chooseOption,
   closeNotifications,
@@ -38,14 +38,6 @@ const FIRST_SERIAL = TAG * 100_000_000 + STAMP * 100;
 /** The agent works on a phone. */
 const PHONE = { width: 390, height: 844 };
 
-async function signInAsAgent(page: Page) {
-  await page.goto('/agent/login');
-  await page.getByLabel('User name').fill(AGENT.userName);
-  await page.getByLabel('Password').fill(AGENT.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/agent$/);
-}
-
 test('an agent requests 50 SIMs; the coordinator approves 40 within the cap, allocates packs by scanning, prints and ships; the agent receives them with one missing', async ({
   browser,
   page,
@@ -67,7 +59,7 @@ test('an agent requests 50 SIMs; the coordinator approves 40 within the cap, all
   // The agent, on a phone: the cap and what may be asked for, then the request.
   const phone = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
   const agentPage = await phone.newPage();
-  await signInAsAgent(agentPage);
+  await signInAsAgent(agentPage, AGENT);
   await agentPage.goto('/agent/request');
   await expect(agentPage.getByRole('heading', { name: 'Request SIMs', level: 1 })).toBeVisible();
   await expect(agentPage.getByTestId('available')).toHaveText('50');

@@ -8,7 +8,7 @@ import {
   receiveSimPacks,
   simsWithAgent,
 } from './api';
-import { ADMIN_PASSWORD, signIn } from './support';
+import { ADMIN_PASSWORD, signIn, signInAsAgent } from './support';
 import { closeNotifications, searchList, seriousViolations, wedgeScan } from './ui';
 
 /**
@@ -51,14 +51,10 @@ async function forgetSession(page: Page) {
   if (page.url().startsWith('http')) await page.evaluate(() => window.localStorage.clear());
 }
 
-async function signInAsAgent(page: Page) {
+async function signInOnPhone(page: Page) {
   await forgetSession(page);
   await page.setViewportSize(PHONE);
-  await page.goto('/agent/login');
-  await page.getByLabel('User name').fill(AGENT.userName);
-  await page.getByLabel('Password').fill(AGENT.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/agent$/);
+  await signInAsAgent(page, AGENT);
 }
 
 test('an agent returns six SIMs on a phone; five are restocked, the one that was active is refused restock and destroyed', async ({
@@ -94,7 +90,7 @@ test('an agent returns six SIMs on a phone; five are restocked, the one that was
   });
 
   // The agent, on a phone: their six SIMs, all chosen, returned as unused.
-  await signInAsAgent(page);
+  await signInOnPhone(page);
   await page.goto('/agent/returns');
   await expect(page.getByRole('heading', { name: 'Returns', level: 1 })).toBeVisible();
   await expect(page.getByText('You have made no return yet.')).toBeVisible();
@@ -176,7 +172,7 @@ test('an agent returns six SIMs on a phone; five are restocked, the one that was
   await expect(page.getByTestId('return-status')).toHaveText('closed');
 
   // The agent sees the return done, and what became of each SIM.
-  await signInAsAgent(page);
+  await signInOnPhone(page);
   await page.goto('/agent/returns');
   const mine = page.getByTestId('agent-return-row').filter({ hasText: number });
   await expect(mine).toContainText('Done');

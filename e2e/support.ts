@@ -11,6 +11,18 @@ export async function signIn(page: Page, userName: string, password: string): Pr
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** Signs a field agent in through the agent's own login and waits for the agent's home. */
+export async function signInAsAgent(
+  page: Page,
+  agent: { userName: string; password: string },
+): Promise<void> {
+  await page.goto('/agent/login');
+  await page.getByLabel('User name').fill(agent.userName);
+  await page.getByLabel('Password').fill(agent.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/agent$/);
+}
+
 /** The menu groups of spec section 2, written out from the spec rather than read from the code. */
 export const ALL_GROUPS = [
   'Dashboard',

@@ -1,11 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs } from './api';
+import { apiAs, newAgent } from './api';
 import {
   ADMIN_PASSWORD,
   ALL_GROUPS,
   menuGroups,
   sideMenu,
   signIn,
+  signInAsAgent,
   signInWithProfile,
 } from './support';
 import { visitEveryPage } from './ui';
@@ -68,7 +69,7 @@ test('the body has no margin and a short page does not scroll either way', async
   };
   await check('/login', true);
   await signInAsAdmin(page);
-  await check('/sim', true);
+  await check('/report/work', true);
   await check('/', false);
   await check('/master-data/colors', false);
 });
@@ -228,13 +229,8 @@ test('the skip link comes first and moves the focus to the main content', async 
   expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
 });
 
-test('the agent layout has the skip link too', async ({ page }) => {
-  await signInWithProfile(page, {
-    type: 'agent',
-    allRoles: ['Agent'],
-    allPermissions: ['agent.portal'],
-  });
-  await page.goto('/agent');
+test('the agent layout has the skip link too', async ({ page, request }) => {
+  await signInAsAgent(page, await newAgent(request));
   await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
   await page.locator('body').focus();
   await page.keyboard.press('Tab');

@@ -140,10 +140,10 @@ function refused<T>(check: () => T): T {
  * registered in the worker, not given as `--import` in execArgv, which Node 20 applies only after
  * loading the worker's own module.
  */
-function startReader(request: ReadRequest): Worker {
+function startReader(request: ReadRequest, heapMb: number): Worker {
   const options = {
     workerData: request,
-    resourceLimits: { maxOldGenerationSizeMb: READER_HEAP_MB },
+    resourceLimits: { maxOldGenerationSizeMb: heapMb },
   };
   const source = new URL(
     import.meta.url.endsWith('.ts') ? './upload-worker.ts' : './upload-worker.js',
@@ -156,72 +156,93 @@ function startReader(request: ReadRequest): Worker {
   return new Worker(start, { ...options, eval: true });
 }
 
-/** Their memory adds up: READERS_AT_ONCE read at a time, READERS_WAITING_MAX files wait. */
-const readers = turns(
-  READERS_AT_ONCE,
-  READERS_WAITING_MAX,
-  'The server is reading other files: send this one again in a minute.',
-);
+/** What reading files may take: a reader's heap and time, readers at once, files waiting. */
+export type ReadLimits = {
+  readonly heapMb: number;
+  readonly deadlineMs: number;
+  readonly atOnce: number;
+  readonly waitingMax: number;
+};
+
+export const READ_LIMITS: ReadLimits = {
+  heapMb: READER_HEAP_MB,
+  deadlineMs: READ_DEADLINE_MS,
+  atOnce: READERS_AT_ONCE,
+  waitingMax: READERS_WAITING_MAX,
+};
 
 /**
- * A file's rows read in a worker thread, so that the event loop keeps answering while a large
- * file is read. A worker that runs out of its memory or time is a 422, not a 500.
+ * Reads uploaded files under `limits` (the server's one reader has READ_LIMITS; a test makes one
+ * with its limits cut down). Each file's rows are read in a worker thread, so that the event loop
+ * keeps answering while a large file is read; a worker that runs out of its memory or time is a
+ * 422, not a 500. Their memory adds up: `atOnce` read at a time, `waitingMax` files wait.
  */
-async function readInWorker(request: ReadRequest): Promise<string[][]> {
-  await readers.take();
-  let worker: Worker;
-  try {
-    worker = startReader(request);
-  } catch (error) {
-    readers.end();
-    throw error;
-  }
-  const tooLarge = `The ${request.format === 'xlsx' ? 'workbook' : 'file'} is too large to read`;
-  return new Promise((resolve, reject) => {
-    const deadline = setTimeout(() => {
-      reject(
-        fieldError(
-          'file',
-          `${tooLarge}: it was still being read after ${READ_DEADLINE_MS / 1000} seconds. Split it into smaller files.`,
-        ),
-      );
-      void worker.terminate();
-    }, READ_DEADLINE_MS);
-    worker.once('message', (answer: ReaderAnswer) => {
-      if ('rows' in answer) resolve(answer.rows);
-      else reject(fieldError('file', answer.refusal));
-    });
-    worker.once('error', (error: Error & { code?: string }) => {
-      if (error.code !== 'ERR_WORKER_OUT_OF_MEMORY') reject(error);
-      else {
+export function uploadReader(limits: ReadLimits) {
+  const readers = turns(
+    limits.atOnce,
+    limits.waitingMax,
+    'The server is reading other files: send this one again in a minute.',
+  );
+
+  async function readInWorker(request: ReadRequest): Promise<string[][]> {
+    await readers.take();
+    let worker: Worker;
+    try {
+      worker = startReader(request, limits.heapMb);
+    } catch (error) {
+      readers.end();
+      throw error;
+    }
+    const tooLarge = `The ${request.format === 'xlsx' ? 'workbook' : 'file'} is too large to read`;
+    return new Promise((resolve, reject) => {
+      const deadline = setTimeout(() => {
         reject(
           fieldError(
             'file',
-            `${tooLarge}: reading it needs more than ${READER_HEAP_MB} MB of memory. Split it into smaller files.`,
+            `${tooLarge}: it was still being read after ${limits.deadlineMs / 1000} seconds. Split it into smaller files.`,
           ),
         );
-      }
+        void worker.terminate();
+      }, limits.deadlineMs);
+      worker.once('message', (answer: ReaderAnswer) => {
+        if ('rows' in answer) resolve(answer.rows);
+        else reject(fieldError('file', answer.refusal));
+      });
+      worker.once('error', (error: Error & { code?: string }) => {
+        if (error.code !== 'ERR_WORKER_OUT_OF_MEMORY') reject(error);
+        else {
+          reject(
+            fieldError(
+              'file',
+              `${tooLarge}: reading it needs more than ${limits.heapMb} MB of memory. Split it into smaller files.`,
+            ),
+          );
+        }
+      });
+      worker.once('exit', () => {
+        clearTimeout(deadline);
+        readers.end();
+        reject(new Error('The upload reader stopped without an answer.'));
+      });
     });
-    worker.once('exit', () => {
-      clearTimeout(deadline);
-      readers.end();
-      reject(new Error('The upload reader stopped without an answer.'));
-    });
-  });
+  }
+
+  /** Reads an uploaded file into a header row and data rows; a bad file is a 422 on `file`. */
+  return async function readUpload(fileName: string, content: Buffer): Promise<ParsedFile> {
+    const format = formatOf(fileName, content);
+    // The sizes the workbook declares are checked at once, without a worker: a bomb is refused
+    // before anything is inflated.
+    if (format === 'xlsx') refused(() => workbookEntries(content));
+    const rows = await readInWorker({ format, content, maxRows: IMPORT_MAX_ROWS });
+    const [headerRow, ...data] = rows;
+    const headers = (headerRow ?? []).map((header) => header.trim());
+    if (headers.every((header) => header === '')) {
+      throw fieldError('file', 'The file is empty: the first row must name the columns.');
+    }
+    if (data.length === 0) throw fieldError('file', 'The file has a header row but no data rows.');
+    return { format, headers, rows: data };
+  };
 }
 
-/** Reads an uploaded file into a header row and data rows; a bad file is a 422 on `file`. */
-export async function readUpload(fileName: string, content: Buffer): Promise<ParsedFile> {
-  const format = formatOf(fileName, content);
-  // The sizes the workbook declares are checked at once, without a worker: a bomb is refused
-  // before anything is inflated.
-  if (format === 'xlsx') refused(() => workbookEntries(content));
-  const rows = await readInWorker({ format, content, maxRows: IMPORT_MAX_ROWS });
-  const [headerRow, ...data] = rows;
-  const headers = (headerRow ?? []).map((header) => header.trim());
-  if (headers.every((header) => header === '')) {
-    throw fieldError('file', 'The file is empty: the first row must name the columns.');
-  }
-  if (data.length === 0) throw fieldError('file', 'The file has a header row but no data rows.');
-  return { format, headers, rows: data };
-}
+/** The server's reader of uploaded files. */
+export const readUpload = uploadReader(READ_LIMITS);

@@ -72,6 +72,33 @@ export type LifecycleStore<S extends string, A extends string, R extends string>
   readonly writeEvents: (tx: Transaction, events: TransitionEvents<S>) => Promise<unknown>;
 };
 
+/**
+ * The usual timeline's writer: a table of events with the record's key column, `actor_id`,
+ * `actor_name`, `type`, `from_status`, `to_status` and `data`, one insert for all of a run's steps.
+ * With `refInData` the run's reference (a blacklist entry, a request) is kept in the data. Both
+ * names are the store's own constants, never input.
+ */
+export function timelineWriter<S extends string>(
+  eventsTable: string,
+  keyColumn: string,
+  { refInData = false } = {},
+): LifecycleStore<S, never, never>['writeEvents'] {
+  const insert = `INSERT INTO ${eventsTable}
+       (${keyColumn}, actor_id, actor_name, type, from_status, to_status, data)
+     SELECT s.id, $4, $5, $6, s.from_status, s.to_status, $7::jsonb
+     FROM unnest($1::bigint[], $2::text[], $3::text[]) AS s (id, from_status, to_status)`;
+  return (tx, { type, steps, actor, data, ref }) =>
+    tx.query(insert, [
+      steps.map((step) => step.id),
+      steps.map((step) => step.from),
+      steps.map((step) => step.to),
+      actor.userId,
+      actor.userName,
+      type,
+      JSON.stringify(refInData && ref ? { ...data, ref } : data),
+    ]);
+}
+
 export type TransitionInput<A extends string> = {
   readonly action: A;
   readonly actor: Actor;

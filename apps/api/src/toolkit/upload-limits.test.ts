@@ -1,10 +1,10 @@
 import { constants, deflateRawSync } from 'node:zlib';
 import { IMPORT_MAX_ROWS } from '@inventory/contract';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminTestApp, type ApiClient } from '../test/api-client.js';
 import { bodyOf, type TestApp } from '../test/test-app.js';
-import { readUpload } from './files.js';
+import { READ_LIMITS, readUpload, uploadReader, type ReadLimits } from './files.js';
 import { CELL_MAX_CHARS, WORKBOOK_UNPACKED_MAX_BYTES, megabytes } from './upload-limits.js';
 
 /** Uploads are read under limits and off the event loop: a compressed-file bomb freezes nobody. */
@@ -266,26 +266,13 @@ describe('a workbook whose cells all name one long shared string', () => {
 });
 
 describe('a reading worker', () => {
-  /** readUpload with the reading worker's memory or time cut down. */
-  const readUploadWith = async (limits: {
-    READER_HEAP_MB?: number;
-    READ_DEADLINE_MS?: number;
-    READERS_AT_ONCE?: number;
-    READERS_WAITING_MAX?: number;
-  }) => {
-    vi.resetModules();
-    vi.doMock('./upload-limits.js', async (original) => ({
-      ...(await original<object>()),
-      ...limits,
-    }));
-    const { readUpload: read } = await import('./files.js');
-    vi.doUnmock('./upload-limits.js');
-    return read;
-  };
+  /** A reader of uploads with the reading worker's memory or time cut down. */
+  const readUploadWith = (limits: Partial<ReadLimits>) =>
+    uploadReader({ ...READ_LIMITS, ...limits });
   const workbook = workbookOf([{ packed: sheetOf(['Teal']) }]);
 
   it('past the readers at work and the files waiting for one, answers 503: try again', async () => {
-    const read = await readUploadWith({ READERS_AT_ONCE: 1, READERS_WAITING_MAX: 1 });
+    const read = readUploadWith({ atOnce: 1, waitingMax: 1 });
     const [reading, waiting, refusedNow] = await Promise.allSettled([
       read('one.xlsx', workbook),
       read('two.xlsx', workbook),
@@ -300,7 +287,7 @@ describe('a reading worker', () => {
   });
 
   it('that runs out of memory is a 422, and the server reads on', async () => {
-    const read = await readUploadWith({ READER_HEAP_MB: 8 });
+    const read = readUploadWith({ heapMb: 8 });
     await expect(read('small.xlsx', workbook)).rejects.toMatchObject({
       statusCode: 422,
       fields: {
@@ -313,7 +300,7 @@ describe('a reading worker', () => {
   });
 
   it('that passes its deadline is a 422', async () => {
-    const read = await readUploadWith({ READ_DEADLINE_MS: 1 });
+    const read = readUploadWith({ deadlineMs: 1 });
     await expect(read('small.csv', Buffer.from('Name\nTeal\n'))).rejects.toMatchObject({
       statusCode: 422,
       fields: {

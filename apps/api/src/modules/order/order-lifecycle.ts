@@ -6,7 +6,7 @@ import {
 } from '@inventory/contract';
 import type { Transaction } from '../../db/db.js';
 import type { Acting, Actor } from '../../http/principal.js';
-import type { LifecycleStore } from '../../toolkit/lifecycle.js';
+import { timelineWriter, type LifecycleStore } from '../../toolkit/lifecycle.js';
 import { releaseListing } from '../pts/index.js';
 
 /**
@@ -56,21 +56,7 @@ export const orderStore: LifecycleStore<OrderStatus, OrderAction, OrderHoldReaso
     reject: CANCELLED,
     expire: CANCELLED,
   },
-  writeEvents: (tx, { type, steps, actor, data }) =>
-    tx.query(
-      `INSERT INTO order_events (order_id, actor_id, actor_name, type, from_status, to_status, data)
-       SELECT s.id, $4, $5, $6, s.from_status, s.to_status, $7::jsonb
-       FROM unnest($1::bigint[], $2::text[], $3::text[]) AS s (id, from_status, to_status)`,
-      [
-        steps.map((step) => step.id),
-        steps.map((step) => step.from),
-        steps.map((step) => step.to),
-        actor.userId,
-        actor.userName,
-        type,
-        JSON.stringify(data),
-      ],
-    ),
+  writeEvents: timelineWriter('order_events', 'order_id'),
 };
 
 /** Writes one event on an order's timeline that is no step of its lifecycle (an address edit). */

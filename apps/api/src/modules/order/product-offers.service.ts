@@ -24,6 +24,7 @@ import type { PickerSql } from '../../toolkit/pickers.js';
 import {
   runTransition,
   runTransitions,
+  timelineWriter,
   type LifecycleStore,
   type TransitionStep,
 } from '../../toolkit/lifecycle.js';
@@ -90,22 +91,7 @@ export const productOfferStore: LifecycleStore<ProductOfferStatus, ProductOfferA
     // The order made from the offer holds its units from now on (`convertOffer`).
     convert: 'qty_reserved = 0',
   },
-  writeEvents: (tx, { type, steps, actor, data }) =>
-    tx.query(
-      `INSERT INTO product_offer_events (offer_id, actor_id, actor_name, type, from_status,
-         to_status, data)
-       SELECT s.id, $4, $5, $6, s.from_status, s.to_status, $7::jsonb
-       FROM unnest($1::bigint[], $2::text[], $3::text[]) AS s (id, from_status, to_status)`,
-      [
-        steps.map((step) => step.id),
-        steps.map((step) => step.from),
-        steps.map((step) => step.to),
-        actor.userId,
-        actor.userName,
-        type,
-        JSON.stringify(data),
-      ],
-    ),
+  writeEvents: timelineWriter('product_offer_events', 'offer_id'),
 };
 
 /** A listing's sellable: its kind, id, SKU and name. */

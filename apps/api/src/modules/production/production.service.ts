@@ -15,7 +15,7 @@ import type * as z from 'zod/mini';
 import type { Db, Transaction } from '../../db/db.js';
 import { ConflictError, fieldError, NotFoundError } from '../../http/errors.js';
 import type { Principal, RequestMeta } from '../../http/principal.js';
-import { runTransition, type LifecycleStore } from '../../toolkit/lifecycle.js';
+import { runTransition, timelineWriter, type LifecycleStore } from '../../toolkit/lifecycle.js';
 import { auditActor, recordAudit, recordAudits } from '../audit/index.js';
 import { applyDeviceAction } from '../devices/index.js';
 
@@ -38,22 +38,7 @@ export const productRequestStore: LifecycleStore<
   table: 'product_requests',
   label: 'number',
   effects: { approve: 'approved_at = now()' },
-  writeEvents: (tx, { type, steps, actor, data }) =>
-    tx.query(
-      `INSERT INTO product_request_events
-           (product_request_id, actor_id, actor_name, type, from_status, to_status, data)
-         SELECT s.id, $4, $5, $6, s.from_status, s.to_status, $7::jsonb
-         FROM unnest($1::bigint[], $2::text[], $3::text[]) AS s (id, from_status, to_status)`,
-      [
-        steps.map((step) => step.id),
-        steps.map((step) => step.from),
-        steps.map((step) => step.to),
-        actor.userId,
-        actor.userName,
-        type,
-        JSON.stringify(data),
-      ],
-    ),
+  writeEvents: timelineWriter('product_request_events', 'product_request_id'),
 };
 
 /** A model as the app names it, brand first ("Samsung Galaxy A15"); `alias` is its row's. */

@@ -17,7 +17,12 @@ import type { Queryable, Transaction } from '../../db/db.js';
 import { ConflictError, fieldError, ForbiddenError, NotFoundError } from '../../http/errors.js';
 import { accessSubjectOf, type Acting, type Actor } from '../../http/principal.js';
 import { isoTextSql } from '../../http/sql.js';
-import { runTransition, runTransitions, type LifecycleStore } from '../../toolkit/lifecycle.js';
+import {
+  runTransition,
+  runTransitions,
+  timelineWriter,
+  type LifecycleStore,
+} from '../../toolkit/lifecycle.js';
 import { findItem, type ListStore } from '../../toolkit/resource.js';
 import { auditActor, recordAudit } from '../audit/index.js';
 
@@ -127,21 +132,7 @@ export const ptsListingStore: LifecycleStore<PtsListingStatus, PtsListingAction,
   lifecycle: ptsListingLifecycle,
   table: 'pts_listings',
   label: `${LISTING_SKU_SQL('pts_listings')} || ' on ' || channel`,
-  writeEvents: (tx, { type, steps, actor, data }) =>
-    tx.query(
-      `INSERT INTO pts_listing_events (listing_id, actor_id, actor_name, type, from_status, to_status, data)
-       SELECT s.id, $4, $5, $6, s.from_status, s.to_status, $7::jsonb
-       FROM unnest($1::bigint[], $2::text[], $3::text[]) AS s (id, from_status, to_status)`,
-      [
-        steps.map((step) => step.id),
-        steps.map((step) => step.from),
-        steps.map((step) => step.to),
-        actor.userId,
-        actor.userName,
-        type,
-        JSON.stringify(data),
-      ],
-    ),
+  writeEvents: timelineWriter('pts_listing_events', 'listing_id'),
 };
 
 /** Writes one event on a listing's timeline that is no step of its lifecycle (created, changed). */

@@ -8,11 +8,11 @@ import {
 } from '@inventory/contract';
 import type { Transaction } from '../../db/db.js';
 import type { Acting, Actor } from '../../http/principal.js';
-import type {
-  LifecycleStore,
-  TransitionEffect,
-  TransitionEvents,
-  TransitionStep,
+import {
+  timelineWriter,
+  type LifecycleStore,
+  type TransitionEffect,
+  type TransitionStep,
 } from '../../toolkit/lifecycle.js';
 
 /**
@@ -115,25 +115,6 @@ const BACK_IN_STOCK =
   'device_id = NULL, paired_imei = NULL, enrolment_ref = NULL, assigned_at = NULL, ' +
   'status_reason = NULL, held_since = now()';
 
-/** Writes the steps of one run on the SIMs' timeline, one insert for all. */
-async function writeSimEvents(tx: Transaction, events: TransitionEvents<SimStatus>) {
-  const { type, steps, actor, data, ref } = events;
-  await tx.query(
-    `INSERT INTO sim_events (sim_id, actor_id, actor_name, type, from_status, to_status, data)
-     SELECT s.id, $4, $5, $6, s.from_status, s.to_status, $7::jsonb
-     FROM unnest($1::bigint[], $2::text[], $3::text[]) AS s (id, from_status, to_status)`,
-    [
-      steps.map((step) => step.id),
-      steps.map((step) => step.from),
-      steps.map((step) => step.to),
-      actor.userId,
-      actor.userName,
-      type,
-      JSON.stringify(ref ? { ...data, ref } : data),
-    ],
-  );
-}
-
 /** Writes one event on SIMs' timelines that is no step of the lifecycle (a transfer, a split). */
 export async function writeSimEvent(
   tx: Transaction,
@@ -189,7 +170,7 @@ export const simStore: LifecycleStore<SimStatus, SimAction, never> = {
     markDefective: simEffect({ ledger: 'defective', ledgerFrom: HELD_BY_AGENT }),
     markLost: simEffect({ ledger: 'lost', ledgerFrom: HELD_BY_AGENT }),
   },
-  writeEvents: writeSimEvents,
+  writeEvents: timelineWriter('sim_events', 'sim_id', { refInData: true }),
 };
 
 export const simRequestStore: LifecycleStore<SimRequestStatus, SimRequestAction, never> = {
@@ -211,20 +192,5 @@ export const simRequestStore: LifecycleStore<SimRequestStatus, SimRequestAction,
     ship: 'shipped_at = now()',
     receive: 'received_at = now()',
   },
-  writeEvents: (tx, { type, steps, actor, data }) =>
-    tx.query(
-      `INSERT INTO sim_request_events (sim_request_id, actor_id, actor_name, type, from_status,
-                                       to_status, data)
-       SELECT s.id, $4, $5, $6, s.from_status, s.to_status, $7::jsonb
-       FROM unnest($1::bigint[], $2::text[], $3::text[]) AS s (id, from_status, to_status)`,
-      [
-        steps.map((step) => step.id),
-        steps.map((step) => step.from),
-        steps.map((step) => step.to),
-        actor.userId,
-        actor.userName,
-        type,
-        JSON.stringify(data),
-      ],
-    ),
+  writeEvents: timelineWriter('sim_request_events', 'sim_request_id'),
 };

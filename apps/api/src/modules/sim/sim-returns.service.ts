@@ -26,7 +26,12 @@ import { ConflictError, fieldError, NotFoundError, ValidationError } from '../..
 import type { Acting } from '../../http/principal.js';
 import { isoTextSql } from '../../http/sql.js';
 import type { LabelContent } from '../../toolkit/documents/print.js';
-import { runTransition, runTransitions, type LifecycleStore } from '../../toolkit/lifecycle.js';
+import {
+  runTransition,
+  runTransitions,
+  timelineWriter,
+  type LifecycleStore,
+} from '../../toolkit/lifecycle.js';
 import type { PickerSql } from '../../toolkit/pickers.js';
 import type { ListStore } from '../../toolkit/resource.js';
 import { auditActor, recordAudit } from '../audit/index.js';
@@ -118,22 +123,7 @@ export const simReturnLifecycleStore: LifecycleStore<SimReturnStatus, SimReturnA
   label: 'number',
   columns: ['closed_by'],
   effects: { close: 'closed_at = now()' },
-  writeEvents: (tx, { type, steps, actor, data }) =>
-    tx.query(
-      `INSERT INTO sim_return_events (sim_return_id, actor_id, actor_name, type, from_status,
-                                      to_status, data)
-       SELECT s.id, $4, $5, $6, s.from_status, s.to_status, $7::jsonb
-       FROM unnest($1::bigint[], $2::text[], $3::text[]) AS s (id, from_status, to_status)`,
-      [
-        steps.map((step) => step.id),
-        steps.map((step) => step.from),
-        steps.map((step) => step.to),
-        actor.userId,
-        actor.userName,
-        type,
-        JSON.stringify(data),
-      ],
-    ),
+  writeEvents: timelineWriter('sim_return_events', 'sim_return_id'),
 };
 
 const LINE_COLUMNS = `l.id, l.iccid, l.sim_id, l.expected,
