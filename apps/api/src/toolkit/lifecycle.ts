@@ -72,6 +72,13 @@ export type LifecycleStore<S extends string, A extends string, R extends string>
   readonly writeEvents: (tx: Transaction, events: TransitionEvents<S>) => Promise<unknown>;
 };
 
+/** A run's steps as the arrays a timeline's insert unnests: ids, states before, states after. */
+export const stepArrays = <S extends string>(steps: readonly TransitionStep<S>[]) => [
+  steps.map((step) => step.id),
+  steps.map((step) => step.from),
+  steps.map((step) => step.to),
+];
+
 /**
  * The usual timeline's writer: a table of events with the record's key column, `actor_id`,
  * `actor_name`, `type`, `from_status`, `to_status` and `data`, one insert for all of a run's steps.
@@ -89,9 +96,7 @@ export function timelineWriter<S extends string>(
      FROM unnest($1::bigint[], $2::text[], $3::text[]) AS s (id, from_status, to_status)`;
   return (tx, { type, steps, actor, data, ref }) =>
     tx.query(insert, [
-      steps.map((step) => step.id),
-      steps.map((step) => step.from),
-      steps.map((step) => step.to),
+      ...stepArrays(steps),
       actor.userId,
       actor.userName,
       type,

@@ -7,6 +7,7 @@ import {
 import type { Transaction } from '../../db/db.js';
 import {
   runTransitions,
+  stepArrays,
   type LifecycleStore,
   type TransitionEffect,
   type TransitionRef,
@@ -73,9 +74,7 @@ export const deviceLifecycleStore: LifecycleStore<DeviceStatus, DeviceAction, Ho
        LEFT JOIN warehouse_boxes wb ON wb.id = d.warehouse_box_id
        LEFT JOIN inventory_boxes ib ON ib.id = d.inventory_box_id`,
       [
-        steps.map((step) => step.id),
-        steps.map((step) => step.from),
-        steps.map((step) => step.to),
+        ...stepArrays(steps),
         actor.userId,
         actor.userName,
         type,
