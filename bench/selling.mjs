@@ -1,15 +1,15 @@
 // Issue 16's gates (selling): what a bench server adds for them, and their floors on the orders
 // table (QUALITY.md: F1 one committed order row, F2 a keyset page of 50 order rows).
 import { createHash } from 'node:crypto';
-import { US_STATES } from '@inventory/contract';
+import { PRICE_STATE_CODES } from '@inventory/contract';
 
 /** The bench client carrier's key, as its system would send it (CLIENT_CARRIER_KEY_PATTERN). */
 export const BENCH_CARRIER_KEY = `ck_${'Bench0'.repeat(7)}x`;
 const PRICE_ROWS = 100_000;
 /** The variants the carrier order gate's requests take in turn. */
 const ORDER_SKUS = 20;
-/** The price keys' states: every US state and territory, and empty (every state). */
-const STATES = [...US_STATES, ''];
+/** The price keys' states: every state and territory a price may name, and empty (every state). */
+const STATES = [...PRICE_STATE_CODES, ''];
 const PROGRAMMES = ['lifeline', 'tribal', 'prepaid'];
 
 /**
@@ -115,7 +115,7 @@ export function addOrderFloors(server, db, { orderFloor }) {
         `SELECT id, number, source, fulfilment_type, client_carrier_id, program, status,
            hold_reason, sla_due_at::text, external_ref, total_cents, created_at::text,
            shipped_at::text
-         FROM orders ORDER BY created_at DESC, id DESC LIMIT 50`,
+         FROM orders ORDER BY id DESC LIMIT 50`,
       ),
     }),
   );

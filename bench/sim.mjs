@@ -1,6 +1,7 @@
 // Issue 17's gates (SIM cards): what a bench server adds for them, and their floors on the SIM
 // table (QUALITY.md: F1 one committed SIM row, F2 a keyset page of 50 SIM rows).
 import { Readable } from 'node:stream';
+import { luhnCheckDigit } from '@inventory/contract';
 import { applyDetectionFile } from '../apps/api/dist/modules/sim/index.js';
 
 /** Stations allocating at once, each to an approved request of its own agent. */
@@ -50,6 +51,12 @@ export async function createSimStock(db) {
       [carrier.id],
     )
   ).map((row) => row.iccid);
+  // A registry with few SIMs in stock would run the gate dry: a box of its own makes up the pool.
+  if (allocationIccids.length < POOL) {
+    allocationIccids.push(
+      ...(await receiveBenchBox(db, carrier.id, POOL - allocationIccids.length)),
+    );
+  }
 
   await db.query('UPDATE sim_settings SET agent_scans_per_minute = 6000');
   const activating = await db.query(
@@ -67,6 +74,27 @@ export async function createSimStock(db) {
     })),
     simFloor: { carrierId: carrier.id },
   };
+}
+
+/** A received box of `qty` in-stock SIMs of the carrier, on ICCIDs no generator writes. */
+async function receiveBenchBox(db, carrierId, qty) {
+  const iccids = Array.from({ length: qty }, (_, n) => {
+    const payload = `8988${String(n).padStart(14, '0')}`;
+    return `${payload}${luhnCheckDigit(payload)}`;
+  });
+  const [box] = await db.query(
+    `INSERT INTO sim_boxes (code, client_carrier_id, received_by_range, iccid_first, iccid_last,
+       qty, qty_available)
+     VALUES ('SB-' || lpad(nextval('sim_box_numbers')::text, 6, '0'), $1, true, $2, $3, $4, $4)
+     RETURNING id`,
+    [carrierId, iccids[0], iccids.at(-1), qty],
+  );
+  await db.query(
+    `INSERT INTO sim_cards (iccid, client_carrier_id, sim_box_id)
+     SELECT iccid, $2, $3 FROM unnest($1::text[]) AS iccid`,
+    [iccids, carrierId, box.id],
+  );
+  return iccids;
 }
 
 /** Signs each activating agent in, as their phone would: a session per agent. */
