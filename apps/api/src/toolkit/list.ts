@@ -59,6 +59,17 @@ const sortOf = <Q extends ListQuery>(list: ListSql<Q>, query: Q): SortSql => {
 
 type KeyedRow = Row & { id: number; _key: string };
 
+/**
+ * A page's size written into the statement rather than passed as a parameter: with `LIMIT $n`
+ * PostgreSQL cannot judge a generic plan and plans the statement again at every execution (half
+ * of a list page's time in the database); the sizes are whole numbers the schema bounds, so each
+ * list has a few texts, each planned once per connection.
+ */
+function literalLimit(limit: number): string {
+  if (!Number.isSafeInteger(limit) || limit < 0) throw new Error(`not a page size: ${limit}`);
+  return String(limit);
+}
+
 /** The WHERE and ORDER BY of a scan from a keyset position in one direction. */
 function scanClauses<Q extends ListQuery>(list: ListSql<Q>, query: Q, position: CursorPosition) {
   const sort = sortOf(list, query);
@@ -95,8 +106,8 @@ async function scan<Q extends ListQuery>(
   const [page] = await db.query<{ rows: string }>(
     `SELECT COALESCE(json_agg(page), '[]')::text AS rows FROM (
        SELECT ${list.columns}, (${sort.sql})::text AS "_key" FROM ${list.from} ${where.sql}
-       ${orderBy} LIMIT $${where.params.length + 1}) page`,
-    [...where.params, limit + 1],
+       ${orderBy} LIMIT ${literalLimit(limit + 1)}) page`,
+    where.params,
   );
   const rows = JSON.parse(page?.rows ?? '[]') as KeyedRow[];
   const more = rows.length > limit;
@@ -129,7 +140,7 @@ export async function listPage<Q extends ListQuery>(
 ): Promise<string> {
   const position = decodeCursor(query.cursor);
   const { sort, backward, where, orderBy } = scanClauses(list, query, position);
-  const limit = `$${where.params.length + 1}::int`;
+  const limit = literalLimit(query.limit);
   // One row more than the page tells whether there is a next one in the scan's direction; the
   // item's columns are computed for those rows only.
   const [page] = await db.query<PageRow>(
@@ -145,7 +156,7 @@ export async function listPage<Q extends ListQuery>(
        FROM ${list.from} CROSS JOIN LATERAL (SELECT ${list.columns}) item
        ${where.sql} ${orderBy} LIMIT ${limit} + 1
      ) page`,
-    [...where.params, query.limit],
+    where.params,
   );
   const found = page?.found ?? 0;
   const more = found > query.limit;
