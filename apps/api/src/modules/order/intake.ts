@@ -299,7 +299,8 @@ export async function validateOrder(
     }
   }
 
-  // Listing caps, in listing id order (two intakes of the same listings never deadlock), then stock.
+  // Listing caps, in listing id order (two intakes of the same listings never deadlock), then
+  // stock, counted up to what each line needs.
   const lines = await tx.query<{
     id: number;
     sku: string;
@@ -309,7 +310,7 @@ export async function validateOrder(
     available: number;
   }>(
     `SELECT l.id, l.sku, l.listing_id, l.qty, l.qty_reserved,
-       pts_sellable_available(l.variant_id, l.bundle_id, l.combo_id)::int AS available
+       pts_sellable_up_to(l.variant_id, l.bundle_id, l.combo_id, l.qty)::int AS available
      FROM order_lines l WHERE l.order_id = $1
      ORDER BY l.listing_id NULLS LAST, l.position`,
     [orderId],
