@@ -10,6 +10,5 @@ export {
   simReturnLabel,
 } from './sim-returns.service.js';
 export { findSimCard } from './sim-cards.service.js';
-export { SIM_CARD_COLUMNS } from './sim-cards.store.js';
 export { findSimBox, findSimPack, packsOfBox, simPackLabels } from './sim-boxes.service.js';
 export { applyDetectionFile, LOAD_BATCH_ROWS } from './sim-detection.service.js';

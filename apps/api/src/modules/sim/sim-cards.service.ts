@@ -10,7 +10,7 @@ import type { Acting } from '../../http/principal.js';
 import { runTransition } from '../../toolkit/lifecycle.js';
 import { auditActor, recordAudit } from '../audit/index.js';
 import { simStore, writeAgentLedger, writeSimEvent } from './sim-lifecycle.js';
-import { SIM_CARD_COLUMNS } from './sim-cards.store.js';
+import { SIM_CARD_COLUMNS, SIM_CARD_FROM } from './sim-cards.store.js';
 
 /**
  * The SIM list's actions (DOMAIN.md 4.6 `/sim`): marking a SIM defective or lost goes through
@@ -21,7 +21,7 @@ import { SIM_CARD_COLUMNS } from './sim-cards.store.js';
 
 export async function findSimCard(db: Queryable, id: number): Promise<SimCardRow> {
   const [sim] = await db.query<SimCardRow>(
-    `SELECT ${SIM_CARD_COLUMNS} FROM sim_cards c WHERE c.id = $1`,
+    `SELECT ${SIM_CARD_COLUMNS} FROM ${SIM_CARD_FROM} WHERE c.id = $1`,
     [id],
   );
   if (!sim) throw new NotFoundError(`There is no SIM with id ${id}.`);

@@ -8,9 +8,16 @@ import type { ListStore } from '../../toolkit/resource.js';
  * device are looked up by key for the rows shown, so a page costs the same at 2,000,000 SIMs.
  */
 
-/** The columns of a SIM as every answer gives it, over `sim_cards c`. */
+/**
+ * A SIM with its carrier: joined rather than looked up for each row, because vendors is small
+ * enough that PostgreSQL scans it whole for every lookup (a third of a page's time), where the
+ * join reads it once for the page.
+ */
+export const SIM_CARD_FROM = 'sim_cards c LEFT JOIN vendors cv ON cv.id = c.client_carrier_id';
+
+/** The columns of a SIM as every answer gives it, over `SIM_CARD_FROM`. */
 export const SIM_CARD_COLUMNS = `c.id::int AS id, c.iccid, c.client_carrier_id::int AS client_carrier_id,
-  (SELECT v.name FROM vendors v WHERE v.id = c.client_carrier_id) AS client_carrier,
+  cv.name AS client_carrier,
   c.issuer, c.form, c.status, c.sim_box_id::int AS sim_box_id,
   (SELECT b.code FROM sim_boxes b WHERE b.id = c.sim_box_id) AS box_code,
   c.sim_pack_id::int AS sim_pack_id,
@@ -28,7 +35,7 @@ export const SIM_CARD_COLUMNS = `c.id::int AS id, c.iccid, c.client_carrier_id::
 export const simCardListStore: ListStore<typeof simCardList> = {
   contract: simCardList,
   list: {
-    from: 'sim_cards c',
+    from: SIM_CARD_FROM,
     id: 'c.id',
     columns: SIM_CARD_COLUMNS,
     sorts: {

@@ -9,7 +9,7 @@ import {
 import type { Queryable } from '../../db/db.js';
 import { fieldError, NotFoundError } from '../../http/errors.js';
 import { isoTextSql } from '../../http/sql.js';
-import { SIM_CARD_COLUMNS } from './sim-cards.store.js';
+import { SIM_CARD_COLUMNS, SIM_CARD_FROM } from './sim-cards.store.js';
 
 /**
  * The SIM lookup (DOMAIN.md 4.6 `/sim/inquire`): a SIM's story from its timeline. Each step
@@ -75,7 +75,7 @@ export async function inquireSim(db: Queryable, raw: string): Promise<SimStory> 
   if (!parsed.ok) throw fieldError('iccid', parsed.message);
   const { iccid } = parsed.value;
   const [sim] = await db.query<SimStory['sim']>(
-    `SELECT ${SIM_CARD_COLUMNS} FROM sim_cards c WHERE c.iccid = $1`,
+    `SELECT ${SIM_CARD_COLUMNS} FROM ${SIM_CARD_FROM} WHERE c.iccid = $1`,
     [iccid],
   );
   if (!sim) throw new NotFoundError(`No SIM has ICCID ${iccid}.`);
