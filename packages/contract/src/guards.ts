@@ -54,6 +54,12 @@ export const RETAILER_ACCESS = { permission: 'customer.management' } as const;
 /** Orders: the list, a record and the daily report (DOMAIN.md 4.7: FM, CS, SA). */
 export const ORDER_ACCESS = { permission: 'order.management' } as const;
 
+/** Assigning ready orders to workers, reserving their devices (DOMAIN.md 4.14: FM). */
+export const ORDER_ASSIGNMENT_ACCESS = { permission: 'order.assignment' } as const;
+
+/** The fulfilment queues and the pick station (DOMAIN.md 4.14: FW, FM). */
+export const ORDER_FULFIL_ACCESS = { permission: 'order.fulfill-processing' } as const;
+
 /** Web orders from cart checkouts (DOMAIN.md 4.1 /dashboard/web-order: SA, CS, FM). */
 export const WEB_ORDER_ACCESS = { permission: 'web-order.view-list' } as const;
 
@@ -141,3 +147,11 @@ export const AGENT_SIM_REQUEST_ACCESS = { permission: 'agent.sim-request' } as c
 export const AGENT_SIM_RECEIVE_ACCESS = { permission: 'agent.sim-receive' } as const;
 export const AGENT_SIM_ASSIGN_ACCESS = { permission: 'agent.sim-assign' } as const;
 export const AGENT_SIM_RETURN_ACCESS = { permission: 'agent.sim-return' } as const;
+/** The agent's shop: the dealer's web channel through the shell's cart (decision 0031). */
+export const AGENT_CART_ACCESS = { permission: 'agent.cart' } as const;
+
+/** Labels, reprints, voids and scan-out at the dock (DOMAIN.md 4.14: FW, SH). */
+export const ORDER_SHIPPING_ACCESS = { permission: 'order.shipping-processing' } as const;
+
+/** The packages list and a package's record (DOMAIN.md 4.16: SH, FM). */
+export const PACKAGE_LIST_ACCESS = { permission: 'package.view-list' } as const;

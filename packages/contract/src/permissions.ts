@@ -43,6 +43,8 @@ export const PERMISSION_CATALOGUE = [
     ['role.manage', 'Create, edit and delete roles and permissions'],
     ['audit.view-list', 'Read the audit log'],
     ['client-carrier-key.manage', "Create and revoke client carriers' API keys"],
+    ['job.view-list', 'Background jobs: state, attempts and errors'],
+    ['job.manage', 'Retry failed background jobs and cancel waiting ones'],
   ]),
   ...define('Master Data', [
     ['model.view-list', 'Device models'],

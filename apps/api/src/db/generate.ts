@@ -4,6 +4,7 @@ import { generateOrders } from '../modules/order/index.js';
 import { generateProduction } from '../modules/production/index.js';
 import { generateCatalogue } from '../modules/pts/index.js';
 import { generateRetailers } from '../modules/retail/index.js';
+import { generatePackages } from '../modules/shipment/index.js';
 import { generateSims, type GenerateSimsSummary } from '../modules/sim/generate-sims.js';
 import { generateStock } from '../modules/stock/index.js';
 import type { Queryable } from './db.js';
@@ -77,6 +78,7 @@ export type GenerateSummary = {
   retailers: number;
   subscribers: number;
   orders: number;
+  packages: number;
   sims: number;
   simBoxes: number;
   agents: number;
@@ -618,6 +620,11 @@ export async function generateDatabase(
       anchor: anchorDate,
     });
   });
+  // The parcels of the orders labelled or on their way and behind them.
+  let packages = { packages: 0 };
+  await step('packages', async () => {
+    packages = await generatePackages(db);
+  });
   // SIM cards: the carriers' boxes, the agents, their requests, activations and returns.
   let sims: GenerateSimsSummary = {
     sims: 0,
@@ -662,6 +669,7 @@ export async function generateDatabase(
     ...catalogue,
     retailers,
     ...orders,
+    ...packages,
     ...sims,
     seconds: (performance.now() - started) / 1000,
   };

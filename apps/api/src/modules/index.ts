@@ -12,7 +12,9 @@ import { simDetectionModule } from './sim/sim-detection.routes.js';
 import { agentReturnsModule } from './agent/agent-returns.routes.js';
 import { simDashboardModule } from './sim/sim-dashboard.routes.js';
 import { agentPortalModule } from './agent/agent-portal.routes.js';
+import { agentOrdersModule } from './agent/agent-orders.routes.js';
 import { healthModule } from './health/health.routes.js';
+import { jobsModule } from './jobs/jobs.routes.js';
 import { inventoryModule } from './inventory/inventory.routes.js';
 import { devicesModule } from './devices/devices.routes.js';
 import { masterDataModule } from './master-data/master-data.routes.js';
@@ -31,6 +33,8 @@ import { productOfferModule } from './order/product-offers.routes.js';
 import { receivingModule } from './receiving/receiving.routes.js';
 import { retailModule } from './retail/retail.routes.js';
 import { sessionModule } from './session/session.routes.js';
+import { shipmentModule } from './shipment/shipment.routes.js';
+import { fulfilmentModule } from './fulfilment/fulfilment.routes.js';
 import { stockModule } from './stock/stock.routes.js';
 import { warehouseModule } from './warehouse/warehouse.routes.js';
 import { downloadsModule } from '../toolkit/downloads.routes.js';
@@ -44,6 +48,7 @@ export const MODULES: readonly AppModule[] = [
   rolesModule,
   auditModule,
   clientCarrierKeysModule,
+  jobsModule,
   downloadsModule,
   masterDataModule,
   devicesModule,
@@ -64,6 +69,8 @@ export const MODULES: readonly AppModule[] = [
   webOrderModule,
   productOfferModule,
   campaignModule,
+  fulfilmentModule,
+  shipmentModule,
   simStockModule,
   simRequestsModule,
   agentRequestsModule,
@@ -72,4 +79,5 @@ export const MODULES: readonly AppModule[] = [
   agentReturnsModule,
   simDashboardModule,
   agentPortalModule,
+  agentOrdersModule,
 ];

@@ -44,7 +44,7 @@ export function apiClient(t: TestApp, token: string) {
     async fieldErrors(method: 'POST' | 'PUT', url: string, payload: unknown) {
       const response = await request(method, url, payload);
       expect(response.statusCode, response.body).toBe(422);
-      return bodyOf(response).message;
+      return bodyOf(response).message as Record<string, string[]>;
     },
 
     uploadImport,

@@ -12,6 +12,7 @@ import {
 import { locationPages } from '../features/locations/locations.pages';
 import { masterDataPages, ptsMasterDataPages } from '../features/master-data/master-data.pages';
 import { accessPages } from '../features/access/access.pages';
+import { jobsPages } from '../features/jobs/jobs.pages';
 import { orderPages } from '../features/order/order.pages';
 import { productOfferPages } from '../features/order/product-offers.pages';
 import { webOrderPages } from '../features/order/web-orders.pages';
@@ -45,6 +46,7 @@ export const STAFF_PAGES: readonly PageEntry[] = [
   ...putawayPages,
   ...deviceLookupPages,
   ...accessPages,
+  ...jobsPages,
   ...masterDataPages,
   ...ptsPages,
   ...ptsMasterDataPages,

@@ -2,7 +2,10 @@ import * as z from 'zod/mini';
 import { defineEndpoint } from '../endpoint.js';
 import {
   ORDER_ACCESS,
+  ORDER_ASSIGNMENT_ACCESS,
   ORDER_CANCEL_ACCESS,
+  ORDER_FULFIL_ACCESS,
+  ORDER_SHIPPING_ACCESS,
   SUBSCRIBER_PII_ACCESS,
   SUPPORT_ORDER_ACCESS,
 } from '../guards.js';
@@ -107,6 +110,8 @@ export const ORDER_HOLD_REASONS = [
   'carrier_rejected',
   'fraud_review',
   'pairing_failed',
+  'damaged_unit',
+  'wrong_item',
 ] as const;
 export type OrderHoldReason = (typeof ORDER_HOLD_REASONS)[number];
 
@@ -151,8 +156,9 @@ export const orderLifecycle = defineLifecycle({
   hold: { state: 'on_hold', reasons: ORDER_HOLD_REASONS },
   actions: {
     validate: { from: ['pending'], to: 'ready', label: 'be approved', event: 'validated' },
+    /** From assigned too: pushed to the backlog, its reservations released (fulfilment). */
     hold: {
-      from: ['pending', 'ready'],
+      from: ['pending', 'ready', 'assigned'],
       to: 'on_hold',
       label: 'be put on hold',
       event: 'held',
@@ -185,12 +191,74 @@ export const orderLifecycle = defineLifecycle({
     /** A web order whose hold passed without approval: cancelled by the server itself. */
     expire: { from: ['pending'], to: 'cancelled', label: 'expire', event: 'expired' },
     request_cancel: {
-      from: ['assigned', 'in_progress', 'fulfilled', 'substitution_pending'],
+      from: ['assigned', 'in_progress', 'fulfilled', 'labeled', 'substitution_pending'],
       to: 'cancel_requested',
       label: 'have its cancellation requested',
       event: 'cancel_requested',
       permission: ORDER_CANCEL_ACCESS,
       reason: 'optional',
+    },
+    // Fulfilment (DOMAIN.md 4.14): a device reserved per unit at assignment, picked at the station.
+    assign: {
+      from: ['ready'],
+      to: 'assigned',
+      label: 'be assigned',
+      event: 'assigned',
+      permission: ORDER_ASSIGNMENT_ACCESS,
+    },
+    /** Back to the assignment queue, its reservations released. */
+    unassign: {
+      from: ['assigned'],
+      to: 'ready',
+      label: 'be unassigned',
+      event: 'unassigned',
+      permission: ORDER_ASSIGNMENT_ACCESS,
+    },
+    /** The first unit picked. */
+    start_pick: {
+      from: ['assigned'],
+      to: 'in_progress',
+      label: 'start being picked',
+      event: 'pick_started',
+      permission: ORDER_FULFIL_ACCESS,
+    },
+    /** Every unit picked (its SIM too where it ships one) and the accessories confirmed. */
+    fulfil: {
+      from: ['in_progress'],
+      to: 'fulfilled',
+      label: 'be fulfilled',
+      event: 'fulfilled',
+      permission: ORDER_FULFIL_ACCESS,
+    },
+    /** The picked units go back to their boxes; the order waits to be picked again. */
+    unpick: {
+      from: ['in_progress', 'fulfilled'],
+      to: 'assigned',
+      label: 'be unpicked',
+      event: 'unpicked',
+      permission: ORDER_FULFIL_ACCESS,
+    },
+    // The label desk and the dock (DOMAIN.md 4.14; the shipment area runs them).
+    label: {
+      from: ['fulfilled'],
+      to: 'labeled',
+      label: 'be labelled',
+      event: 'labeled',
+      permission: ORDER_SHIPPING_ACCESS,
+    },
+    void_label: {
+      from: ['labeled'],
+      to: 'fulfilled',
+      label: 'have its label voided',
+      event: 'label_voided',
+      permission: ORDER_SHIPPING_ACCESS,
+    },
+    ship: {
+      from: ['labeled'],
+      to: 'shipped',
+      label: 'be shipped',
+      event: 'shipped',
+      permission: ORDER_SHIPPING_ACCESS,
     },
   },
   stateText: (state) => (state === 'on_hold' ? 'on hold' : state.replace(/_/g, ' ')),
@@ -205,6 +273,8 @@ export const HOLD_REASON_TEXT: Record<OrderHoldReason, string> = {
   carrier_rejected: 'Carrier rejected',
   fraud_review: 'Fraud review',
   pairing_failed: 'Pairing failed',
+  damaged_unit: 'Damaged unit',
+  wrong_item: 'Wrong item (colour, model, grade)',
 };
 
 // --- The list ---

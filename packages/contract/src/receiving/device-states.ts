@@ -186,6 +186,59 @@ export const deviceLifecycle = defineLifecycle({
       event: 'moved_between_boxes',
       permission: BOX_SCAN_DEVICE_ACCESS,
     },
+    // Fulfilment (DOMAIN.md 3.1, 4.14): reserved for an order's unit at assignment, picked at the
+    // station (the reserved unit or another that matches), put back into its box when unpicked.
+    reserve: {
+      from: ['in_stock'],
+      to: 'reserved',
+      label: 'be reserved for an order',
+      event: 'reserved',
+      permission: { permission: 'order.assignment' },
+    },
+    // The order's own action (unassign, hold, a swap at pick) carries the permission.
+    release_reservation: {
+      from: ['reserved'],
+      to: 'in_stock',
+      label: 'have its reservation released',
+      event: 'reservation_released',
+    },
+    pick: {
+      from: ['reserved', 'in_stock'],
+      to: 'picked',
+      label: 'be picked',
+      event: 'picked',
+      permission: { permission: 'order.fulfill-processing' },
+    },
+    unpick: {
+      from: ['picked'],
+      to: 'in_stock',
+      label: 'be put back into its box',
+      event: 'unpicked',
+      permission: { permission: 'order.fulfill-processing' },
+    },
+    // The label desk and the dock (DOMAIN.md 3.1, 4.14): packed with its label, unpacked when the
+    // label is voided, shipped when its parcel is scanned out.
+    pack: {
+      from: ['picked'],
+      to: 'packed',
+      label: 'be packed',
+      event: 'packed',
+      permission: { permission: 'order.shipping-processing' },
+    },
+    unpack_label: {
+      from: ['packed'],
+      to: 'picked',
+      label: 'be unpacked (label voided)',
+      event: 'unpacked_label_voided',
+      permission: { permission: 'order.shipping-processing' },
+    },
+    ship: {
+      from: ['packed'],
+      to: 'shipped',
+      label: 'be shipped',
+      event: 'shipped',
+      permission: { permission: 'order.shipping-processing' },
+    },
   },
 });
 

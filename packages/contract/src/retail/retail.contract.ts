@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { US_STATES } from '../address.js';
 import { attachmentEndpoints, defineAttachments } from '../attachments.js';
+import { USER_TYPES } from '../auth.contract.js';
 import { defineEndpoint } from '../endpoint.js';
 import { ORDER_STATUSES } from '../order/orders.contract.js';
 import { usAddressShape } from '../order/us-address.js';
@@ -295,11 +296,15 @@ export const retailerAttachments = defineAttachments({
 });
 export const retailerAttachmentEndpoints = attachmentEndpoints(retailerAttachments);
 
-/** A person of the retailer who signs in to its portal. */
+/**
+ * A person of the retailer who signs in to its portal, or a field agent linked to the dealer they
+ * work for (type agent), who orders on its account.
+ */
 export const portalUserSchema = z.object({
   id: z.int(),
   user_name: z.string(),
   name: z.string(),
+  type: z.enum(USER_TYPES),
   email: z.nullable(z.string()),
   status: z.string(),
   /** 1 until they set their own password at first sign-in. */
@@ -339,6 +344,49 @@ export const createPortalUserEndpoint = defineEndpoint({
   body: createPortalUserSchema,
   response: userWithPasswordSchema,
   successStatus: 201,
+});
+
+export const agentOptionsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/retailers/agent-options',
+  summary: 'Up to 20 active field agents not yet linked to a dealer, for a picker',
+  tag: 'Retail customers',
+  guard: RETAILER_ACCESS,
+  query: pickerQuerySchema,
+  response: z.array(pickerOptionSchema),
+});
+
+export const linkAgentSchema = z.object({ user_id: entityId('field agent') });
+export type LinkAgentInput = z.input<typeof linkAgentSchema>;
+
+export const linkAgentEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/retailers/:id/agents',
+  summary: 'Link a field agent to the dealer they work for: they order on its account',
+  description:
+    'The user must be an active agent; an agent works for one dealer at a time, so one linked ' +
+    'elsewhere is a 409 naming that dealer (unlink them there first).',
+  tag: 'Retail customers',
+  guard: RETAILER_ACCESS,
+  params: idParamsSchema,
+  body: linkAgentSchema,
+  response: portalUserSchema,
+  successStatus: 201,
+});
+
+export const unlinkAgentEndpoint = defineEndpoint({
+  method: 'DELETE',
+  path: '/retailers/:id/agents/:userId',
+  summary: 'Unlink a field agent from the dealer: they no longer order on its account',
+  description: "Orders they placed stay the dealer's; a portal user is not an agent (404).",
+  tag: 'Retail customers',
+  guard: RETAILER_ACCESS,
+  params: z.extend(idParamsSchema, {
+    userId: z.coerce
+      .number()
+      .check(z.int('The id must be a whole number.'), z.gte(1, 'Unknown id.')),
+  }),
+  response: z.null(),
 });
 
 export const accountRepOptionsEndpoint = defineEndpoint({

@@ -1,4 +1,6 @@
 import {
+  ORDER_FULFIL_ACCESS,
+  ORDER_SHIPPING_ACCESS,
   AGENT_SIM_ASSIGN_ACCESS,
   AGENT_SIM_RECEIVE_ACCESS,
   AGENT_SIM_REQUEST_ACCESS,
@@ -152,6 +154,30 @@ export const simLifecycle = defineLifecycle({
       label: 'be found',
       event: 'found',
       permission: SIM_RETURN_ACCESS,
+    },
+    /** Scanned for an order's unit at the pick station (DOMAIN.md 4.14): paired with its device. */
+    allocate_to_order: {
+      from: ['in_stock'],
+      to: 'allocated',
+      label: 'be allocated to an order',
+      event: 'allocated_to_order',
+      permission: ORDER_FULFIL_ACCESS,
+    },
+    /** The order's unit unpicked: the SIM is in stock again. */
+    release_from_order: {
+      from: ['allocated'],
+      to: 'in_stock',
+      label: 'go back to stock from its order',
+      event: 'released_from_order',
+      permission: ORDER_FULFIL_ACCESS,
+    },
+    /** Its order's parcel scanned out at the dock (DOMAIN.md 4.14 /fulfill/scan-to-ship). */
+    ship_with_order: {
+      from: ['allocated'],
+      to: 'shipped',
+      label: 'be shipped with its order',
+      event: 'shipped_with_order',
+      permission: ORDER_SHIPPING_ACCESS,
     },
   },
   stateText: (state) => (state === 'in_stock' ? 'in stock' : state.replaceAll('_', ' ')),

@@ -61,7 +61,7 @@ export const deviceLifecycleStore: LifecycleStore<DeviceStatus, DeviceAction, Ho
   lifecycle: deviceLifecycle,
   table: 'devices',
   label: 'identifier',
-  effects: { return_to_vendor: LEAVES_ITS_BOX },
+  effects: { return_to_vendor: LEAVES_ITS_BOX, pick: LEAVES_ITS_BOX },
   columns: DEVICE_STATION_COLUMNS,
   writeEvents: (tx, { type, steps, actor, ref, data }) =>
     tx.query(

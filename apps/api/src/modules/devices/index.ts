@@ -1,3 +1,3 @@
 /** What other areas use of the device registry. */
-export { applyDeviceAction, type DeviceStep } from './devices.service.js';
+export { applyDeviceAction, deviceLifecycleStore, type DeviceStep } from './devices.service.js';
 export { DEVICE_COLUMNS, DEVICE_FROM } from './devices.store.js';

@@ -66,3 +66,72 @@ export async function takeOutOfInventoryBoxes(
     [boxIds],
   );
 }
+
+/** Devices going back into the boxes they came from: per box, those it takes, and the rest. */
+export type PutBack = {
+  readonly byBox: ReadonlyMap<number, number[]>;
+  /** Devices whose box takes them no more (archived, emptied, full): in stock in no box. */
+  readonly boxless: number[];
+  /** Counts the boxes again once the devices are in them (after their step). */
+  readonly recount: () => Promise<unknown>;
+};
+
+/**
+ * Where unpicked devices go (DOMAIN.md 3.1 `picked` → `in_stock`, "unit back to its box"): the
+ * boxes are locked in id order; a box locked by a running count is a 409 (the count would find
+ * an extra unit); a box that is still working stock (sealed, located, partly picked) with room
+ * takes its devices back. The caller moves the devices with their step, then calls `recount`.
+ */
+export async function putBackIntoInventoryBoxes(
+  tx: Transaction,
+  devices: readonly { deviceId: number; boxId: number | null }[],
+): Promise<PutBack> {
+  const boxIds = [
+    ...new Set(devices.flatMap((device) => (device.boxId === null ? [] : [device.boxId]))),
+  ];
+  const boxes = await tx.query<{
+    id: number;
+    code: string;
+    status: string;
+    qty: number;
+    max_qty: number;
+  }>(
+    `SELECT id::int AS id, code, status, qty, max_qty FROM inventory_boxes
+     WHERE id = ANY ($1::bigint[]) ORDER BY id FOR UPDATE`,
+    [boxIds],
+  );
+  const counted = boxes.filter((box) => box.status === 'locked').map((box) => box.code);
+  if (counted.length > 0) {
+    throw new ConflictError(
+      `${counted.join(', ')} ${counted.length > 1 ? 'are' : 'is'} locked by a count: finish the count before devices go back.`,
+    );
+  }
+  const room = new Map(
+    boxes
+      .filter((box) => ['sealed', 'located', 'partially_picked'].includes(box.status))
+      .map((box) => [box.id, box.max_qty - box.qty]),
+  );
+  const byBox = new Map<number, number[]>();
+  const boxless: number[] = [];
+  for (const { deviceId, boxId } of devices) {
+    const left = boxId === null ? 0 : (room.get(boxId) ?? 0);
+    if (boxId === null || left <= 0) {
+      boxless.push(deviceId);
+      continue;
+    }
+    room.set(boxId, left - 1);
+    byBox.set(boxId, [...(byBox.get(boxId) ?? []), deviceId]);
+  }
+  return {
+    byBox,
+    boxless,
+    recount: () =>
+      tx.query(
+        `UPDATE inventory_boxes b
+         SET qty = (SELECT count(*)::int FROM devices d WHERE d.inventory_box_id = b.id),
+           updated_at = now()
+         WHERE b.id = ANY ($1::bigint[])`,
+        [[...byBox.keys()]],
+      ),
+  };
+}

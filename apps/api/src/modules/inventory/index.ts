@@ -8,6 +8,8 @@ export {
 export {
   inventoryBoxCodeOf,
   inventoryBoxPlaceOf,
+  putBackIntoInventoryBoxes,
   takeOutOfInventoryBoxes,
   type BoxLeft,
+  type PutBack,
 } from './box-membership.js';

@@ -7,7 +7,8 @@ export {
   type Sellable,
   type SubscriberIntake,
 } from './intake.js';
-export { orderStore } from './order-lifecycle.js';
+export { orderStore, writeOrderEvent } from './order-lifecycle.js';
+export { releaseReservedUnits } from './order-units.js';
 export {
   generateOrders,
   type GenerateOrdersOptions,

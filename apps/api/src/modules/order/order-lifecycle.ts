@@ -8,6 +8,7 @@ import type { Transaction } from '../../db/db.js';
 import type { Acting, Actor } from '../../http/principal.js';
 import { timelineWriter, type LifecycleStore } from '../../toolkit/lifecycle.js';
 import { releaseListing } from '../pts/index.js';
+import { leaveThePick } from './order-units.js';
 
 /**
  * The order lifecycle's records (DOMAIN.md 3.2, decision 0014): `orders` with its timeline
@@ -48,10 +49,16 @@ export const orderStore: LifecycleStore<OrderStatus, OrderAction, OrderHoldReaso
   lifecycle: orderLifecycle,
   table: 'orders',
   label: 'number',
-  columns: ['hold_note'],
+  columns: ['hold_note', 'assignee_id', 'assigned_by'],
   effects: {
     validate: 'approved_at = COALESCE(approved_at, now()), hold_note = NULL',
     release: 'hold_note = NULL',
+    // An assigned order pushed to the backlog or unassigned gives its reserved devices back.
+    hold: { write: leaveThePick },
+    assign: 'assigned_at = now(), accessories_confirmed_at = NULL',
+    unassign: { write: leaveThePick },
+    // Scanned out at the dock: the daily report counts shipping by this time (decision 0029).
+    ship: 'shipped_at = now()',
     cancel: CANCELLED,
     reject: CANCELLED,
     expire: CANCELLED,

@@ -1,4 +1,6 @@
 import { webOrderEndpoints } from '@inventory/contract';
+import * as z from 'zod/mini';
+import { defineJob, registerJobs } from '../../toolkit/jobs.js';
 import type { AppModule } from '../module.js';
 import {
   approveWebOrder,
@@ -8,19 +10,32 @@ import {
   rejectWebOrder,
   shopCatalogue,
   webOrderQueue,
-  WEB_ORDER_SWEEP_MS,
 } from './web-orders.service.js';
+
+/**
+ * The sweep of expired holds, a background job sent every minute once across all app servers
+ * (it was a timer in each); a sweep takes at most a batch, the next takes the rest.
+ */
+export const webOrderExpiryJob = defineJob({
+  name: 'web-order.expire-holds',
+  schema: z.object({}),
+  retry: { limit: 0, delaySeconds: 0, backoff: false },
+  // A sweep that runs past the next one's minute has stalled: let the next one sweep.
+  expireInSeconds: 60,
+  every: '* * * * *',
+  handler: (_data, { db }) => expireWebOrders(db),
+});
 
 /**
  * Web orders (DOMAIN.md 4.1 /dashboard/web-order): the cart's shop and checkout (guard 'session';
  * the service lets only a retailer's portal user or a shopping agent buy), the approval queue,
- * approve, reject and the ship method. Each app server sweeps expired holds every minute from
- * when it listens until it closes; a test's app never listens, so its tests sweep by hand.
+ * approve, reject and the ship method. Expired holds are swept by `webOrderExpiryJob` every
+ * minute while the servers listen; a test's app never listens, so its tests sweep by hand.
  */
 export const webOrderModule: AppModule = {
   name: 'web-orders',
   register(context) {
-    const { app, endpoint, db } = context;
+    const { endpoint, db } = context;
     endpoint(webOrderEndpoints.catalogue, ({ principal }) => shopCatalogue(db, principal));
     endpoint(webOrderEndpoints.checkout, ({ principal, body, meta }) =>
       db.transaction((tx) => checkout(tx, { actor: principal, meta }, body)),
@@ -40,25 +55,6 @@ export const webOrderModule: AppModule = {
       ),
     );
 
-    let timer: NodeJS.Timeout | null = null;
-    let sweeping: Promise<unknown> | null = null;
-    const sweep = () => {
-      if (sweeping) return;
-      sweeping = expireWebOrders(db)
-        .catch((error: unknown) => app.log.error({ err: error }, 'web order sweep failed'))
-        .finally(() => {
-          sweeping = null;
-        });
-    };
-    app.addHook('onListen', async () => {
-      timer = setInterval(sweep, WEB_ORDER_SWEEP_MS);
-      // The sweep never keeps a process alive on its own.
-      timer.unref();
-    });
-    app.addHook('preClose', async () => {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await sweeping;
-    });
+    registerJobs(context, [webOrderExpiryJob]);
   },
 };

@@ -653,6 +653,3 @@ export async function expireWebOrders(db: Db): Promise<number> {
     return steps.length;
   });
 }
-
-/** How often each app server sweeps expired web orders. */
-export const WEB_ORDER_SWEEP_MS = 60_000;

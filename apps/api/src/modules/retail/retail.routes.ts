@@ -1,13 +1,16 @@
 import {
   accountRepOptionsEndpoint,
+  agentOptionsEndpoint,
   createPortalUserEndpoint,
   deactivateRetailerEndpoint,
+  linkAgentEndpoint,
   portalUsersEndpoint,
   reactivateRetailerEndpoint,
   retailerDetailEndpoint,
   retailerEndpoints,
   retailerOrdersEndpoint,
   setResaleCertificateEndpoint,
+  unlinkAgentEndpoint,
 } from '@inventory/contract';
 import { Answer } from '../../http/endpoint.js';
 import { registerAttachments } from '../../toolkit/attachments.js';
@@ -16,9 +19,11 @@ import { registerList } from '../../toolkit/resource.js';
 import type { AppModule } from '../module.js';
 import {
   ACCOUNT_REP_PICKER,
+  AGENT_PICKER,
   createPortalUser,
   createRetailer,
   deleteRetailer,
+  linkAgent,
   portalUsers,
   retailerAttachmentStore,
   retailerDetail,
@@ -26,12 +31,13 @@ import {
   retailerStore,
   setResaleCertificate,
   setRetailerStatus,
+  unlinkAgent,
   updateRetailer,
 } from './retail.service.js';
 
 /**
  * Retail customers (DOMAIN.md 4.8): retailers with their addresses, contacts, terms and resale
- * certificate, and their portal users.
+ * certificate, their portal users and the field agents linked to them (dealers).
  */
 export const retailModule: AppModule = {
   name: 'retail',
@@ -71,5 +77,15 @@ export const retailModule: AppModule = {
     endpoint(createPortalUserEndpoint, ({ principal, params, body, meta }) =>
       createPortalUser(db, principal, meta, params.id, body),
     );
+    endpoint(agentOptionsEndpoint, ({ query }) => pickerOptions(db, AGENT_PICKER, query));
+    endpoint(linkAgentEndpoint, ({ principal, params, body, meta }) =>
+      db.transaction((tx) => linkAgent(tx, principal, meta, params.id, body)),
+    );
+    endpoint(unlinkAgentEndpoint, async ({ principal, params, meta }) => {
+      const done = await db.transaction((tx) =>
+        unlinkAgent(tx, principal, meta, params.id, params.userId),
+      );
+      return new Answer(null, done);
+    });
   },
 };

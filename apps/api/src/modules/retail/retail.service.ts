@@ -7,6 +7,7 @@ import {
   type createPortalUserSchema,
   type CreateRetailerInput,
   type FieldErrors,
+  type LinkAgentInput,
   type PortalUser,
   type ResaleCertificateInput,
   type Retailer,
@@ -543,7 +544,7 @@ export async function retailerOrders(db: Queryable, retailerId: number): Promise
   );
 }
 
-const PORTAL_USER_COLUMNS = `u.id, u.user_name, u.name, u.email, u.status, u.first_login,
+const PORTAL_USER_COLUMNS = `u.id, u.user_name, u.name, u.type, u.email, u.status, u.first_login,
   ${isoTextSql('u.last_login_at')} AS last_login_at, ${isoTextSql('u.created_at')} AS created_at`;
 
 /** The retailer's portal users, by name. */
@@ -595,4 +596,111 @@ export async function createPortalUser(
     return created;
   });
   return { user, temporary_password: password };
+}
+
+/** Active field agents who work for no dealer yet: whom a dealer's tab may link. */
+export const AGENT_PICKER: PickerSql = {
+  from: 'users u',
+  id: 'u.id',
+  label: "u.name || ' (' || u.user_name || ')'",
+  where: `u.status = 'active' AND u.type = 'agent'
+    AND NOT EXISTS (SELECT 1 FROM retailer_portal_users p WHERE p.user_id = u.id)
+    AND ($1::text IS NULL OR u.name ILIKE $1 OR u.user_name ILIKE $1)`,
+  order: 'lower(u.name), u.id',
+};
+
+/** One portal user or linked agent of the retailer, as its tab lists them. */
+async function portalUserOf(db: Queryable, retailerId: number, userId: number) {
+  const [user] = await db.query<PortalUser>(
+    `SELECT ${PORTAL_USER_COLUMNS} FROM retailer_portal_users p JOIN users u ON u.id = p.user_id
+     WHERE p.retailer_id = $1 AND p.user_id = $2`,
+    [retailerId, userId],
+  );
+  return user!;
+}
+
+/**
+ * Links a field agent to the dealer they work for (decision 0031): they then shop the web channel
+ * on its account. Only an active agent, and one dealer per agent: the agent's row lock orders two
+ * links of the same agent, and the link's key (one row per user) holds it whatever happens.
+ */
+export async function linkAgent(
+  tx: Transaction,
+  actor: Principal,
+  meta: RequestMeta,
+  retailerId: number,
+  input: LinkAgentInput,
+): Promise<PortalUser> {
+  const retailer = await lockRetailer(tx, retailerId);
+  if (retailer.status !== 'active') {
+    throw new ConflictError(`${retailer.name} is deactivated: reactivate it first.`);
+  }
+  const [agent] = await tx.query<{ name: string; user_name: string; type: string; status: string }>(
+    'SELECT name, user_name, type, status FROM users WHERE id = $1 FOR UPDATE',
+    [input.user_id],
+  );
+  if (!agent || agent.type !== 'agent') {
+    throw new ValidationError({ user_id: ['Choose a field agent.'] });
+  }
+  if (agent.status !== 'active') {
+    throw new ValidationError({ user_id: [`${agent.name} is disabled.`] });
+  }
+  const [linked] = await tx.query<{ retailer_id: number; name: string }>(
+    `SELECT p.retailer_id::int AS retailer_id, r.name FROM retailer_portal_users p
+     JOIN retailers r ON r.id = p.retailer_id WHERE p.user_id = $1`,
+    [input.user_id],
+  );
+  if (linked) {
+    throw new ConflictError(
+      linked.retailer_id === retailerId
+        ? `${agent.name} is linked to ${retailer.name} already.`
+        : `${agent.name} works for ${linked.name}: unlink them there first.`,
+    );
+  }
+  await tx.query('INSERT INTO retailer_portal_users (user_id, retailer_id) VALUES ($1, $2)', [
+    input.user_id,
+    retailerId,
+  ]);
+  await recordAudit(tx, {
+    ...auditActor(actor, meta),
+    action: 'retailer.agent_linked',
+    entityType: 'retailer',
+    entityId: retailerId,
+    after: { user_id: input.user_id, user_name: agent.user_name },
+  });
+  return portalUserOf(tx, retailerId, input.user_id);
+}
+
+/**
+ * Unlinks a field agent from the dealer: they no longer shop on its account; the orders they
+ * placed stay its own. A portal user of the retailer is no agent: not found. Answers what was
+ * done, in words.
+ */
+export async function unlinkAgent(
+  tx: Transaction,
+  actor: Principal,
+  meta: RequestMeta,
+  retailerId: number,
+  userId: number,
+): Promise<string> {
+  const retailer = await lockRetailer(tx, retailerId);
+  const [unlinked] = await tx.query<{ user_name: string; name: string }>(
+    `DELETE FROM retailer_portal_users p USING users u
+     WHERE p.retailer_id = $1 AND p.user_id = $2 AND u.id = p.user_id AND u.type = 'agent'
+     RETURNING u.user_name, u.name`,
+    [retailerId, userId],
+  );
+  if (!unlinked) {
+    throw new NotFoundError(
+      `There is no field agent with id ${userId} linked to ${retailer.name}.`,
+    );
+  }
+  await recordAudit(tx, {
+    ...auditActor(actor, meta),
+    action: 'retailer.agent_unlinked',
+    entityType: 'retailer',
+    entityId: retailerId,
+    before: { user_id: userId, user_name: unlinked.user_name },
+  });
+  return `${unlinked.name} no longer orders for ${retailer.name}.`;
 }

@@ -169,6 +169,8 @@ export const simStore: LifecycleStore<SimStatus, SimAction, never> = {
     destroy: 'held_since = now()',
     markDefective: simEffect({ ledger: 'defective', ledgerFrom: HELD_BY_AGENT }),
     markLost: simEffect({ ledger: 'lost', ledgerFrom: HELD_BY_AGENT }),
+    allocate_to_order: simEffect({ set: 'held_since = now()' }),
+    release_from_order: simEffect({ set: BACK_IN_STOCK }),
   },
   writeEvents: timelineWriter('sim_events', 'sim_id', { refInData: true }),
 };

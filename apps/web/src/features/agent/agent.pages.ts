@@ -1,4 +1,8 @@
-import { AGENT_PORTAL_ACCESS, AGENT_SIM_ASSIGN_ACCESS } from '@inventory/contract';
+import {
+  AGENT_CART_ACCESS,
+  AGENT_PORTAL_ACCESS,
+  AGENT_SIM_ASSIGN_ACCESS,
+} from '@inventory/contract';
 import type { PageEntry } from '../../shell/page-types';
 
 /** Pages of the agent layout; they are not in the back office's side menu. */
@@ -33,9 +37,19 @@ export const agentPages: PageEntry[] = [
     path: '/agent/history',
     group: null,
     label: 'History',
-    summary: 'Your requests, receipts, activations and returns.',
+    summary: 'Your requests, orders, receipts, activations and returns.',
     ...AGENT_PORTAL_ACCESS,
     load: () => import('./pages/agent-history-page'),
+  },
+  {
+    path: '/agent/shop',
+    group: null,
+    label: 'Shop',
+    summary:
+      "Order SIM kits, devices, chargers and marketing material on your dealer's account, " +
+      'with what is available and the price, and check your cart out.',
+    ...AGENT_CART_ACCESS,
+    load: () => import('./pages/agent-shop-page'),
   },
   {
     path: '/agent/profile',

@@ -1,65 +1,92 @@
-import { pendingPages } from '../../shell/page-types';
+import { ORDER_SHIPPING_ACCESS, PACKAGE_LIST_ACCESS } from '@inventory/contract';
+import { pendingPages, type PageEntry } from '../../shell/page-types';
+
+/** The label desk (DOMAIN.md 4.14), in the Fulfilment menu group (`fulfilment.pages.ts`). */
+export const printLabelPage: PageEntry = {
+  path: '/fulfill/print-label',
+  group: 'Fulfilment',
+  label: 'Print labels',
+  summary: 'Create and print shipping labels for fulfilled orders.',
+  ...ORDER_SHIPPING_ACCESS,
+  load: () => import('./pages/print-label-page'),
+};
+
+/** The dock (DOMAIN.md 4.14), in the Fulfilment menu group. */
+export const scanToShipPage: PageEntry = {
+  path: '/fulfill/scan-to-ship',
+  group: 'Fulfilment',
+  label: 'Scan to ship',
+  summary: 'Scan parcels out at the dock.',
+  ...ORDER_SHIPPING_ACCESS,
+  load: () => import('./pages/scan-to-ship-page'),
+};
 
 /** The Shipment group's short routes live under /shipment-management/ (DOMAIN.md decision 2). */
-export const shipmentPages = pendingPages('Shipment', [
-  [
-    '/shipment-management/shipment',
-    'Parcel shipments',
-    { permission: 'shipment.view-list' },
-    'Parcels with their tracking status, exceptions and delivery.',
-  ],
-  [
-    '/shipment-management/package',
-    'Packages',
-    { permission: 'package.view-list' },
-    'Packages with their contents, labels and gaylord.',
-  ],
-  [
-    '/shipment-management/claim',
-    'Claims',
-    { permission: 'claim.manage' },
-    'Claims against carriers for lost or damaged parcels.',
-  ],
-  [
-    '/shipment-management/unpack',
-    'Unpack',
-    { permission: 'unpack.process' },
-    'Open returned parcels and match their contents to the shipment.',
-  ],
-  [
-    '/shipment-management/unpack/statistics',
-    'Unpack statistics',
-    { permission: 'unpack.statistics' },
-    'Returns per day, carrier and reason, and mismatch rates.',
-  ],
-  [
-    '/shipment-management/trade-in',
-    'Trade-ins',
-    { permission: 'trade-in.process' },
-    'Receive, inspect and grade trade-ins; accept or revalue.',
-  ],
-  [
-    '/shipment-management/reship-statistics',
-    'Reship statistics',
-    { permission: 'reship.statistics' },
-    'Reships by reason, carrier and client.',
-  ],
-  [
-    '/shipment-management/reship',
-    'Reship requests',
-    { permission: 'order.manually-reship' },
-    'Requests to ship an order again after a return or loss.',
-  ],
-  [
-    '/shipment-management/cancel',
-    'Cancellations',
-    { permission: 'order.cancel' },
-    'Cancellation requests by stage: before label, labelled or shipped.',
-  ],
-  [
-    '/shipment-management/reship/order',
-    'Reship orders',
-    { permission: 'order.manually-reship' },
-    'Orders created by reships and their progress.',
-  ],
-]);
+export const shipmentPages: PageEntry[] = [
+  ...pendingPages('Shipment', [
+    [
+      '/shipment-management/shipment',
+      'Parcel shipments',
+      { permission: 'shipment.view-list' },
+      'Parcels with their tracking status, exceptions and delivery.',
+    ],
+  ]),
+  {
+    path: '/shipment-management/package',
+    group: 'Shipment',
+    label: 'Packages',
+    summary: 'Packages with their contents, labels and gaylord.',
+    ...PACKAGE_LIST_ACCESS,
+    load: () => import('./pages/packages-page'),
+  },
+  ...pendingPages('Shipment', [
+    [
+      '/shipment-management/claim',
+      'Claims',
+      { permission: 'claim.manage' },
+      'Claims against carriers for lost or damaged parcels.',
+    ],
+    [
+      '/shipment-management/unpack',
+      'Unpack',
+      { permission: 'unpack.process' },
+      'Open returned parcels and match their contents to the shipment.',
+    ],
+    [
+      '/shipment-management/unpack/statistics',
+      'Unpack statistics',
+      { permission: 'unpack.statistics' },
+      'Returns per day, carrier and reason, and mismatch rates.',
+    ],
+    [
+      '/shipment-management/trade-in',
+      'Trade-ins',
+      { permission: 'trade-in.process' },
+      'Receive, inspect and grade trade-ins; accept or revalue.',
+    ],
+    [
+      '/shipment-management/reship-statistics',
+      'Reship statistics',
+      { permission: 'reship.statistics' },
+      'Reships by reason, carrier and client.',
+    ],
+    [
+      '/shipment-management/reship',
+      'Reship requests',
+      { permission: 'order.manually-reship' },
+      'Requests to ship an order again after a return or loss.',
+    ],
+    [
+      '/shipment-management/cancel',
+      'Cancellations',
+      { permission: 'order.cancel' },
+      'Cancellation requests by stage: before label, labelled or shipped.',
+    ],
+    [
+      '/shipment-management/reship/order',
+      'Reship orders',
+      { permission: 'order.manually-reship' },
+      'Orders created by reships and their progress.',
+    ],
+  ]),
+];

@@ -70,6 +70,7 @@ export default function UsersPage({ entry }: PageProps) {
   const canManage = useCan({ permission: 'user.manage' });
   const canAudit = useCan({ permission: 'audit.view-list' });
   const canManageCarrierKeys = useCan({ permission: 'client-carrier-key.manage' });
+  const canSeeJobs = useCan({ permission: 'job.view-list' });
   const updateUser = useUpdateUser();
   const deleteUser = useDeleteUser();
   const resetPassword = useResetPassword();
@@ -201,6 +202,7 @@ export default function UsersPage({ entry }: PageProps) {
         <Space>
           {canAudit && <Link to="/audit-log">Audit log</Link>}
           {canManageCarrierKeys && <Link to="/users/api-keys">Carrier API keys</Link>}
+          {canSeeJobs && <Link to="/users/jobs">Background jobs</Link>}
           {canManage && (
             <Button type="primary" onClick={() => setEditing('new')}>
               New user

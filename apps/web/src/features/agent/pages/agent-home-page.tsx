@@ -1,4 +1,5 @@
 import {
+  AGENT_CART_ACCESS,
   AGENT_PORTAL_ACCESS,
   AGENT_SIM_ASSIGN_ACCESS,
   AGENT_SIM_RECEIVE_ACCESS,
@@ -31,6 +32,7 @@ const QUICK: readonly { label: string; to: string; access: Access; primary?: boo
   { label: 'Request SIMs', to: '/agent/request', access: AGENT_SIM_REQUEST_ACCESS },
   { label: 'Receive', to: '/agent/receive', access: AGENT_SIM_RECEIVE_ACCESS },
   { label: 'Returns', to: '/agent/returns', access: AGENT_SIM_RETURN_ACCESS },
+  { label: 'Shop', to: '/agent/shop', access: AGENT_CART_ACCESS },
   { label: 'My SIMs', to: '/agent/sims', access: AGENT_PORTAL_ACCESS },
   { label: 'History', to: '/agent/history', access: AGENT_PORTAL_ACCESS },
   { label: 'Profile', to: '/agent/profile', access: AGENT_PORTAL_ACCESS },

@@ -59,7 +59,8 @@ function ShopLine({ item, inCart }: { item: ShopItem; inCart: number }) {
   const [quantity, setQuantity] = useState(1);
   const soldOut = item.available === 0;
   return (
-    <li style={lineStyle}>
+    // Wraps on a phone: the quantity and Add go under the name rather than squeezing it.
+    <li style={{ ...lineStyle, flexWrap: 'wrap' }}>
       <span>
         <strong>{item.name}</strong>
         <br />
@@ -97,13 +98,47 @@ function ShopLine({ item, inCart }: { item: ShopItem; inCart: number }) {
   );
 }
 
+/** The shop's items, each with a quantity to add to the cart (the cart's lines as `items`). */
+export function ShopItems({
+  catalogue,
+  items,
+  customerName,
+}: {
+  catalogue: readonly ShopItem[];
+  items: readonly CartItem[];
+  customerName: string;
+}) {
+  if (catalogue.length === 0) return <p>Nothing is on sale to {customerName} now.</p>;
+  return (
+    <ul aria-label="Shop items" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      {catalogue.map((item) => (
+        <ShopLine
+          key={item.listing_id}
+          item={item}
+          inCart={
+            items.find((line) => line.id === item.listing_id && line.type === item.type)
+              ?.quantity ?? 0
+          }
+        />
+      ))}
+    </ul>
+  );
+}
+
 /**
  * The cart's lines and checkout, and the shop to fill it from (DOMAIN.md 2.2 Cart, 7 Shop): a
  * retailer's portal user or an agent sees their shop, each cart line with its price, and checks
  * out into a pending web order; the cart is cleared and the order shown. Anyone else sees the
- * lines with what the cart is for.
+ * lines with what the cart is for. A page that shows the shop itself (the agent's) leaves it out
+ * with `withShop={false}`.
  */
-export function CartCheckout({ items }: { items: readonly CartItem[] }) {
+export function CartCheckout({
+  items,
+  withShop = true,
+}: {
+  items: readonly CartItem[];
+  withShop?: boolean;
+}) {
   const shop = useShopCatalogue();
   const checkout = useCheckout();
   const [placed, setPlaced] = useState<WebOrderPlaced | null>(null);
@@ -195,7 +230,7 @@ export function CartCheckout({ items }: { items: readonly CartItem[] }) {
           </Button>
         </>
       )}
-      {shop.isPending ? (
+      {!withShop ? null : shop.isPending ? (
         <Spin style={{ display: 'block', marginTop: 16 }} />
       ) : shop.error ? (
         <Alert type="error" showIcon message={shop.error.message} style={{ marginTop: 16 }} />
@@ -204,22 +239,7 @@ export function CartCheckout({ items }: { items: readonly CartItem[] }) {
           <Typography.Title level={2} id="shop-title" style={{ fontSize: 16 }}>
             Shop
           </Typography.Title>
-          {catalogue.length === 0 ? (
-            <p>Nothing is on sale to {customer.name} now.</p>
-          ) : (
-            <ul aria-label="Shop items" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-              {catalogue.map((item) => (
-                <ShopLine
-                  key={item.listing_id}
-                  item={item}
-                  inCart={
-                    items.find((line) => line.id === item.listing_id && line.type === item.type)
-                      ?.quantity ?? 0
-                  }
-                />
-              ))}
-            </ul>
-          )}
+          <ShopItems catalogue={catalogue} items={items} customerName={customer.name} />
         </section>
       ) : (
         <p style={{ marginTop: 16, color: 'rgba(0, 0, 0, 0.55)' }}>

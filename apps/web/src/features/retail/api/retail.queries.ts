@@ -1,13 +1,16 @@
 import {
   createPortalUserEndpoint,
   deactivateRetailerEndpoint,
+  linkAgentEndpoint,
   portalUsersEndpoint,
   reactivateRetailerEndpoint,
   retailerDetailEndpoint,
   retailerEndpoints,
   retailerOrdersEndpoint,
   setResaleCertificateEndpoint,
+  unlinkAgentEndpoint,
   type CreatePortalUserInput,
+  type LinkAgentInput,
   type ResaleCertificateInput,
 } from '@inventory/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -48,7 +51,7 @@ export function useRefreshRetailers() {
   return useCallback(() => client.invalidateQueries({ queryKey: retailersKey }), [client]);
 }
 
-/** A retailer's own actions: its certificate, deactivation, its portal users. */
+/** A retailer's own actions: its certificate, deactivation, its portal users and agents. */
 export function useRetailerActions(id: number) {
   const refresh = useRefreshRetailers();
   return {
@@ -70,6 +73,16 @@ export function useRetailerActions(id: number) {
     createPortalUser: useMutation({
       mutationFn: async (body: CreatePortalUserInput) =>
         (await callEndpoint(createPortalUserEndpoint, { params: { id }, body })).data,
+      onSuccess: refresh,
+    }),
+    linkAgent: useMutation({
+      mutationFn: async (body: LinkAgentInput) =>
+        (await callEndpoint(linkAgentEndpoint, { params: { id }, body })).data,
+      onSuccess: refresh,
+    }),
+    unlinkAgent: useMutation({
+      mutationFn: async (userId: number) =>
+        callEndpoint(unlinkAgentEndpoint, { params: { id, userId } }),
       onSuccess: refresh,
     }),
   };

@@ -1,0 +1,213 @@
+import {
+  nextStatus,
+  normaliseScan,
+  orderLifecycle,
+  trackingOfScan,
+  type OrderStatus,
+  type PackageRow,
+  type PackageStatus,
+  type PackageUnit,
+  type Parcel,
+  type ShipScanAnswer,
+  type ShipScanInput,
+  type ShipScanResult,
+} from '@inventory/contract';
+import type { Queryable, Transaction } from '../../db/db.js';
+import { NotFoundError } from '../../http/errors.js';
+import { runTransition, runTransitions, TRANSACTION_TIME } from '../../toolkit/lifecycle.js';
+import { applyDeviceAction } from '../devices/index.js';
+import { orderStore } from '../order/index.js';
+import { sellReservedListing } from '../pts/index.js';
+import { simStore } from '../sim/index.js';
+import { moveUnits, type Desk } from './labels.service.js';
+import { PACKAGE_ROW_COLUMNS, packageStore, unitsOfPackage } from './packages.store.js';
+
+/**
+ * The dock (DOMAIN.md 4.14 /fulfill/scan-to-ship): a parcel's tracking barcode scanned out ships
+ * it, in one transaction: the package is scanned out, the order shipped (shipped_at, decision
+ * 0029), its devices and units shipped, its SIMs shipped with it, and the listing units its lines
+ * held sold (decision 0026). The package and its order are locked first, so of two stations
+ * scanning the same parcel one ships it and the other answers "already shipped".
+ */
+
+/** Parcels scanned out since the business day began (order_settings' time zone). */
+const TODAY_SQL = `(SELECT count(*)::int FROM packages
+  WHERE COALESCE(scanned_out_at, '-infinity'::timestamptz)
+    >= order_business_day(now())::timestamp AT TIME ZONE (SELECT time_zone FROM order_settings))`;
+
+export async function shippedToday(db: Queryable): Promise<{ today: number }> {
+  const [row] = await db.query<{ today: number }>(`SELECT ${TODAY_SQL} AS today`);
+  return { today: row!.today };
+}
+
+/** The newest parcel of a tracking number, as scanned. */
+const PARCEL_OF_CODE = `p.tracking_number = $1 ORDER BY p.id DESC LIMIT 1`;
+
+/** A scanned parcel with its order and the devices it must hold; 404 for an unknown barcode. */
+export async function parcelOf(db: Queryable, code: string): Promise<Parcel> {
+  const tracking = trackingOfScan(code);
+  const [row] = await db.query<PackageRow>(
+    `SELECT ${PACKAGE_ROW_COLUMNS} FROM packages p WHERE ${PARCEL_OF_CODE}`,
+    [tracking],
+  );
+  if (!row) throw new NotFoundError(`No parcel has the tracking number ${tracking}.`);
+  return { package: row, units: await unitsOfPackage(db, row.id) };
+}
+
+type LockedParcel = {
+  id: number;
+  status: PackageStatus;
+  tracking_number: string;
+  order_id: number;
+  order_number: string;
+  order_status: OrderStatus;
+};
+
+/** Why the devices scanned are not the parcel's, or null when they are exactly its devices. */
+function deviceMismatch(units: readonly PackageUnit[], scanned: readonly string[]): string | null {
+  const expected = new Set(units.flatMap((unit) => (unit.imei ? [unit.imei] : [])));
+  const seen = new Set(scanned.map(normaliseScan));
+  const strangers = [...seen].filter((imei) => !expected.has(imei));
+  if (strangers.length > 0) {
+    return `${strangers.join(', ')} ${strangers.length === 1 ? 'is' : 'are'} not in this parcel: it holds ${[...expected].join(', ')}.`;
+  }
+  const missing = [...expected].filter((imei) => !seen.has(imei));
+  if (missing.length > 0) return `Scan every device of the parcel: ${missing.join(', ')} not yet.`;
+  return null;
+}
+
+export async function shipScan(
+  tx: Transaction,
+  { principal, meta }: Desk,
+  input: ShipScanInput,
+): Promise<ShipScanAnswer> {
+  const tracking = trackingOfScan(input.code);
+  const station = input.station?.trim() || null;
+  const [parcel] = await tx.query<LockedParcel>(
+    `SELECT p.id::int AS id, p.status, p.tracking_number, p.order_id::int AS order_id,
+       o.number AS order_number, o.status AS order_status
+     FROM packages p JOIN orders o ON o.id = p.order_id
+     WHERE ${PARCEL_OF_CODE} FOR UPDATE OF p, o`,
+    [tracking],
+  );
+  const answer = async (
+    result: ShipScanResult,
+    message: string,
+    units?: PackageUnit[],
+  ): Promise<ShipScanAnswer> => {
+    const [row] = parcel
+      ? await tx.query<PackageRow & { today: number }>(
+          `SELECT ${PACKAGE_ROW_COLUMNS}, ${TODAY_SQL} AS today FROM packages p WHERE p.id = $1`,
+          [parcel.id],
+        )
+      : await tx.query<{ today: number }>(`SELECT ${TODAY_SQL} AS today`);
+    const { today, ...rest } = row!;
+    return {
+      result,
+      message,
+      code: tracking,
+      at: new Date().toISOString(),
+      parcel: parcel ? { package: rest as PackageRow, units: units ?? [] } : null,
+      today,
+    };
+  };
+  if (!parcel) return answer('unknown', `No parcel has the tracking number ${tracking}.`);
+  const units = await unitsOfPackage(tx, parcel.id);
+  const { order_number: number } = parcel;
+  if (parcel.status === 'voided') {
+    return answer(
+      'voided',
+      `The label ${tracking} is voided: do not ship this parcel, print its new label.`,
+      units,
+    );
+  }
+  if (parcel.status !== 'label_created' && parcel.status !== 'in_gaylord') {
+    return answer('already_shipped', `Parcel ${tracking} is scanned out already.`, units);
+  }
+  if (parcel.order_status === 'cancel_requested') {
+    return answer(
+      'cancel_requested',
+      `Order ${number} has a cancellation requested: keep the parcel back and void its label.`,
+      units,
+    );
+  }
+  const orderStep = nextStatus(orderLifecycle, { status: parcel.order_status }, 'ship');
+  if (!orderStep.ok) return answer('not_ready', `Order ${number}: ${orderStep.message}`, units);
+  if (input.imeis !== undefined) {
+    const mismatch = deviceMismatch(units, input.imeis);
+    if (mismatch) return answer('device_mismatch', mismatch, units);
+  }
+
+  const data = { tracking, ...(station && { station }) };
+  await runTransition(tx, packageStore, {
+    id: parcel.id,
+    action: 'scan_out',
+    actor: principal,
+    meta,
+    data: { ...data, verified: input.imeis !== undefined },
+    columns: {
+      scanned_out_at: TRANSACTION_TIME,
+      scanned_out_by: principal.userId,
+      scan_station: station,
+    },
+  });
+  await runTransition(tx, orderStore, {
+    id: parcel.order_id,
+    action: 'ship',
+    actor: principal,
+    meta,
+    data: { package_id: parcel.id, tracking },
+  });
+  const deviceIds = units.flatMap((unit) => (unit.device_id ? [unit.device_id] : []));
+  await applyDeviceAction(tx, principal, meta, {
+    deviceIds,
+    action: 'ship',
+    data: { ...data, order: number },
+  });
+  await moveUnits(tx, [parcel.order_id], 'packed', 'shipped');
+  const iccids = units.flatMap((unit) => (unit.iccid ? [unit.iccid] : []));
+  if (iccids.length > 0) {
+    const sims = await tx.query<{ id: number }>(
+      'SELECT id::int AS id FROM sim_cards WHERE iccid = ANY ($1::text[])',
+      [iccids],
+    );
+    await runTransitions(tx, simStore, {
+      ids: sims.map((sim) => sim.id),
+      action: 'ship_with_order',
+      actor: principal,
+      meta,
+      data: { order: number, tracking },
+    });
+  }
+  await sellLines(tx, { principal, meta }, parcel.order_id);
+  return answer(
+    'shipped',
+    `Order ${number} shipped.`,
+    units.map((unit) => ({
+      ...unit,
+      status: 'shipped',
+      device_status: unit.device_id ? 'shipped' : unit.device_status,
+    })),
+  );
+}
+
+/** The listing units the order's lines held become sold, listing by listing in id order. */
+async function sellLines(tx: Transaction, { principal, meta }: Desk, orderId: number) {
+  const held = await tx.query<{ listing_id: number; qty: number }>(
+    `WITH lines AS (
+       SELECT id, listing_id, qty_reserved FROM order_lines
+       WHERE order_id = $1 AND listing_id IS NOT NULL AND qty_reserved > 0 FOR UPDATE
+     ), cleared AS (
+       UPDATE order_lines l SET qty_reserved = 0 FROM lines WHERE l.id = lines.id
+     )
+     SELECT listing_id::int AS listing_id, sum(qty_reserved)::int AS qty FROM lines
+     GROUP BY listing_id ORDER BY listing_id`,
+    [orderId],
+  );
+  for (const { listing_id, qty } of held) {
+    await sellReservedListing(tx, { actor: principal, meta }, listing_id, qty, {
+      type: 'order',
+      id: orderId,
+    });
+  }
+}
