@@ -503,3 +503,67 @@ export async function detectActive(
     )
     .toBe('done');
 }
+
+/**
+ * Lifeline orders ready for fulfilment, as a client carrier's enrolments arrive: `devices` grade-A
+ * units of the catalogue's main model in stock (graded by `grader`, consolidated, put away), a
+ * live carrier listing of them, a new client carrier with ten SIMs from serial `firstSim` in
+ * packs, and `orders` orders of one unit each. Answers the variant's SKU and the orders.
+ */
+export async function readyLifelineOrders(
+  request: APIRequestContext,
+  admin: Api,
+  options: {
+    tag: number;
+    grader: Staff;
+    skuPrefix: string;
+    devices: number;
+    orders: number;
+    firstSim: number;
+  },
+): Promise<{ sku: string; orders: { id: number; number: string }[] }> {
+  const { tag } = options;
+  const catalogue = await seedReceivingCatalogue(admin, tag);
+  const imeis = Array.from({ length: options.devices }, (_, n) =>
+    imeiOf(catalogue.models.main.tac, n + 1),
+  );
+  const box = await receiveStagedBox(admin, catalogue, { tag, imeis });
+  await locateGradedStock(request, admin, {
+    catalogue,
+    box,
+    worker: options.grader,
+    tag,
+    grade: 'A',
+  });
+  const sku = await listedVariant(admin, catalogue, {
+    skuPrefix: options.skuPrefix,
+    grade: 'A',
+    listing: { channel: 'carrier', qty_pushed: options.devices, price_cents: 0 },
+  });
+  const carrier = await createClientCarrier(admin, `Carrier ${tag}`);
+  await receiveSimPacks(admin, {
+    carrierId: carrier.id,
+    first: options.firstSim,
+    qty: 10,
+    size: 10,
+  });
+  const [listing] = await admin.get<{ id: number }[]>(
+    `/orders/listing-options?search=${encodeURIComponent(sku)}`,
+  );
+  const orders: { id: number; number: string }[] = [];
+  for (let n = 1; n <= options.orders; n += 1) {
+    const order = await admin.post<{ id: number; number: string; status: string }>('/orders', {
+      client_carrier_id: carrier.id,
+      program: 'lifeline',
+      fulfilment_type: 'new_lifeline',
+      external_id: `ENR-${tag}-${n}`,
+      first_name: 'Ana',
+      last_name: `Subscriber${n}`,
+      service_address: { line1: `${tag}${n} Main St`, city: 'Houston', state: 'TX', zip: '77002' },
+      lines: [{ listing_id: listing!.id, qty: 1 }],
+    });
+    expect(order.status).toBe('ready');
+    orders.push({ id: order.id, number: order.number });
+  }
+  return { sku, orders };
+}

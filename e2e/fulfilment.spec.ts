@@ -1,18 +1,6 @@
 import type { PickOrder } from '@inventory/contract';
 import { expect, test } from '@playwright/test';
-import {
-  apiAs,
-  createClientCarrier,
-  createStaff,
-  iccidOf,
-  imeiOf,
-  listedVariant,
-  locateGradedStock,
-  receiveSimPacks,
-  receiveStagedBox,
-  seedReceivingCatalogue,
-  type Staff,
-} from './api';
+import { apiAs, createStaff, iccidOf, readyLifelineOrders, type Staff } from './api';
 import { ADMIN_PASSWORD, signIn } from './support';
 import { chooseOption, closeNotifications, dialog, rowOf, wedgeScan } from './ui';
 
@@ -24,7 +12,6 @@ import { chooseOption, closeNotifications, dialog, rowOf, wedgeScan } from './ui
  */
 
 const TAG = 121;
-const CARRIER = `Carrier ${TAG}`;
 const FIRST_SIM = TAG * 1_000_000;
 const staff = (role: string, first: string): Staff => ({
   userName: `${role}.${TAG}`,
@@ -43,39 +30,18 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
   const admin = await apiAs(request, 'admin', ADMIN_PASSWORD);
 
-  // Three grade-A devices of the spec's model, graded, consolidated and put away.
-  const catalogue = await seedReceivingCatalogue(admin, TAG);
-  const imeis = [1, 2, 3].map((n) => imeiOf(catalogue.models.main.tac, n));
-  const box = await receiveStagedBox(admin, catalogue, { tag: TAG, imeis });
-  await locateGradedStock(request, admin, { catalogue, box, worker: GRADER, tag: TAG, grade: 'A' });
-  const sku = await listedVariant(admin, catalogue, {
+  // Three grade-A devices of the spec's model in stock; two Lifeline orders of one unit each,
+  // ready, waiting for assignment.
+  const ready = await readyLifelineOrders(request, admin, {
+    tag: TAG,
+    grader: GRADER,
     skuPrefix: `FUL${TAG}`,
-    grade: 'A',
-    listing: { channel: 'carrier', qty_pushed: 3, price_cents: 0 },
+    devices: 3,
+    orders: 2,
+    firstSim: FIRST_SIM,
   });
-  variantSku = sku;
-  const carrier = await createClientCarrier(admin, CARRIER);
-  await receiveSimPacks(admin, { carrierId: carrier.id, first: FIRST_SIM, qty: 10, size: 10 });
-
-  // Two Lifeline orders of one unit each: ready, waiting for assignment.
-  const [listing] = await admin.get<{ id: number }[]>(
-    `/orders/listing-options?search=${encodeURIComponent(sku)}`,
-  );
-  orderNumbers = [];
-  for (const n of [1, 2]) {
-    const order = await admin.post<{ number: string; status: string }>('/orders', {
-      client_carrier_id: carrier.id,
-      program: 'lifeline',
-      fulfilment_type: 'new_lifeline',
-      external_id: `ENR-${TAG}-${n}`,
-      first_name: 'Ana',
-      last_name: `Subscriber${n}`,
-      service_address: { line1: `${TAG}${n} Main St`, city: 'Houston', state: 'TX', zip: '77002' },
-      lines: [{ listing_id: listing!.id, qty: 1 }],
-    });
-    expect(order.status).toBe('ready');
-    orderNumbers.push(order.number);
-  }
+  variantSku = ready.sku;
+  orderNumbers = ready.orders.map((order) => order.number);
   await createStaff(request, admin, MANAGER, 'Fulfilment Manager');
   await createStaff(request, admin, PICKER, 'Fulfilment Worker');
   await request.dispose();

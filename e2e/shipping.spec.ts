@@ -1,18 +1,6 @@
 import type { PickOrder } from '@inventory/contract';
 import { expect, test } from '@playwright/test';
-import {
-  apiAs,
-  createClientCarrier,
-  createStaff,
-  iccidOf,
-  imeiOf,
-  listedVariant,
-  locateGradedStock,
-  receiveSimPacks,
-  receiveStagedBox,
-  seedReceivingCatalogue,
-  type Staff,
-} from './api';
+import { apiAs, createStaff, iccidOf, readyLifelineOrders, type Staff } from './api';
 import { ADMIN_PASSWORD, signIn } from './support';
 import { closeNotifications, rowOf, wedgeScan } from './ui';
 
@@ -24,7 +12,6 @@ import { closeNotifications, rowOf, wedgeScan } from './ui';
  */
 
 const TAG = 131;
-const CARRIER = `Carrier ${TAG}`;
 const FIRST_SIM = TAG * 1_000_000;
 const staff = (role: string, first: string): Staff => ({
   userName: `${role}.${TAG}`,
@@ -42,36 +29,16 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
   const admin = await apiAs(request, 'admin', ADMIN_PASSWORD);
 
-  const catalogue = await seedReceivingCatalogue(admin, TAG);
-  const imeis = [1, 2].map((n) => imeiOf(catalogue.models.main.tac, n));
-  const box = await receiveStagedBox(admin, catalogue, { tag: TAG, imeis });
-  await locateGradedStock(request, admin, { catalogue, box, worker: GRADER, tag: TAG, grade: 'A' });
-  const sku = await listedVariant(admin, catalogue, {
+  const ready = await readyLifelineOrders(request, admin, {
+    tag: TAG,
+    grader: GRADER,
     skuPrefix: `SHP${TAG}`,
-    grade: 'A',
-    listing: { channel: 'carrier', qty_pushed: 2, price_cents: 0 },
+    devices: 2,
+    orders: 2,
+    firstSim: FIRST_SIM,
   });
-  const carrier = await createClientCarrier(admin, CARRIER);
-  await receiveSimPacks(admin, { carrierId: carrier.id, first: FIRST_SIM, qty: 10, size: 10 });
-  const [listing] = await admin.get<{ id: number }[]>(
-    `/orders/listing-options?search=${encodeURIComponent(sku)}`,
-  );
-  const numbers: string[] = [];
-  const ids: number[] = [];
-  for (const n of [1, 2]) {
-    const order = await admin.post<{ id: number; number: string }>('/orders', {
-      client_carrier_id: carrier.id,
-      program: 'lifeline',
-      fulfilment_type: 'new_lifeline',
-      external_id: `ENR-${TAG}-${n}`,
-      first_name: 'Ana',
-      last_name: `Shipper${n}`,
-      service_address: { line1: `${TAG}${n} Main St`, city: 'Houston', state: 'TX', zip: '77002' },
-      lines: [{ listing_id: listing!.id, qty: 1 }],
-    });
-    numbers.push(order.number);
-    ids.push(order.id);
-  }
+  const numbers = ready.orders.map((order) => order.number);
+  const ids = ready.orders.map((order) => order.id);
 
   // Assigned to the picker and picked (device, then SIM) through the fulfilment API.
   const { id: pickerId } = await createStaff(request, admin, PICKER, 'Fulfilment Worker');
