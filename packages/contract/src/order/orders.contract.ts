@@ -15,6 +15,7 @@ import { optionalPhone, optionalText, requiredText } from '../master-data/fields
 import { isoDate } from '../receiving/receiving-fields.js';
 import { defineList, enumFilter, idFilter, listEndpoints } from '../resource.js';
 import { usAddressSchema, usAddressShape } from './us-address.js';
+import { timelineEventSchema } from '../timeline.js';
 
 /**
  * Orders (DOMAIN.md 2.2, 3.2, 4.7, 5.2 steps 1-2): every channel's orders, validated on intake
@@ -380,15 +381,7 @@ export const orderUnitSchema = z.object({
 });
 export type OrderUnit = z.infer<typeof orderUnitSchema>;
 
-export const orderEventSchema = z.object({
-  id: z.int(),
-  at: z.string(),
-  actor_name: z.nullable(z.string()),
-  type: z.string(),
-  from_status: z.nullable(z.string()),
-  to_status: z.nullable(z.string()),
-  data: z.nullable(z.record(z.string(), z.unknown())),
-});
+export const orderEventSchema = timelineEventSchema;
 export type OrderEvent = z.infer<typeof orderEventSchema>;
 
 export const orderDetailSchema = z.object({

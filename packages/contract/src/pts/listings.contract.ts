@@ -6,6 +6,7 @@ import { idParamsSchema, pickerOptionSchema, pickerQuerySchema } from '../list.j
 import { wordList } from '../master-data/fields.js';
 import { centsSchema, isoDate } from '../receiving/receiving-fields.js';
 import { defineList, enumFilter, idFilter, listEndpoints } from '../resource.js';
+import { timelineEventSchema } from '../timeline.js';
 
 /**
  * Push-to-sale listings (DOMAIN.md 2.2, 4.5, `/pts-management/list`): how much of a sellable a
@@ -197,15 +198,7 @@ export const updatePtsListingSchema = z
   .check(z.refine(datesInOrder, DATES_MESSAGE));
 export type UpdatePtsListingInput = z.input<typeof updatePtsListingSchema>;
 
-export const ptsListingEventSchema = z.object({
-  id: z.int(),
-  at: z.string(),
-  actor_name: z.nullable(z.string()),
-  type: z.string(),
-  from_status: z.nullable(z.string()),
-  to_status: z.nullable(z.string()),
-  data: z.nullable(z.record(z.string(), z.unknown())),
-});
+export const ptsListingEventSchema = timelineEventSchema;
 export type PtsListingEvent = z.infer<typeof ptsListingEventSchema>;
 
 const listingAction = (action: ManualListingAction, summary: string) =>

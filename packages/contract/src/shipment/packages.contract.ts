@@ -9,6 +9,7 @@ import { ORDER_STATUSES, SHIP_METHODS } from '../order/orders.contract.js';
 import { isoDate } from '../receiving/receiving-fields.js';
 import { defineList, enumFilter, idFilter, listEndpoints } from '../resource.js';
 import { CARRIERS, type Carrier } from './tracking-numbers.js';
+import { timelineEventSchema } from '../timeline.js';
 
 /**
  * Packages and their shipping labels (DOMAIN.md 2.2, 3.3, 4.14 /fulfill/print-label and
@@ -159,15 +160,7 @@ export const packageUnitSchema = z.object({
 });
 export type PackageUnit = z.infer<typeof packageUnitSchema>;
 
-export const packageEventSchema = z.object({
-  id: z.int(),
-  at: z.string(),
-  actor_name: z.nullable(z.string()),
-  type: z.string(),
-  from_status: z.nullable(z.string()),
-  to_status: z.nullable(z.string()),
-  data: z.nullable(z.record(z.string(), z.unknown())),
-});
+export const packageEventSchema = timelineEventSchema;
 export type PackageEvent = z.infer<typeof packageEventSchema>;
 
 export const packageDetailSchema = z.object({
