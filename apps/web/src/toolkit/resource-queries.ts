@@ -74,6 +74,23 @@ export function useResourceWrites(endpoints: ListEndpoints & WriteEndpoints) {
   };
 }
 
+/**
+ * Opens a file the server makes to print (a PDF) in a new tab. The tab is opened at the click,
+ * before `ask` asks for the one-use link, so that no popup blocker stops it; where the browser
+ * refuses a tab (a phone), or `inTab` is false (ZPL for a label printer), the file downloads.
+ */
+export async function openPrintout(ask: () => Promise<Download>, inTab = true): Promise<void> {
+  const tab = inTab ? window.open('', '_blank') : null;
+  try {
+    const download = await ask();
+    if (tab) tab.location.href = download.url;
+    else startDownload(download);
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
+}
+
 /** Follows a one-use download link: the browser streams the file to disk. */
 export function startDownload(download: Download): void {
   const link = document.createElement('a');

@@ -1,7 +1,7 @@
 import { agentReturnEndpoints, type CreateAgentReturnInput } from '@inventory/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shell/http-client';
-import { startDownload } from '../../../toolkit/resource-queries';
+import { openPrintout } from '../../../toolkit/resource-queries';
 
 /** The agent's own returns (DOMAIN.md 7 "Returns"): the server answers only the signed-in agent's. */
 
@@ -62,14 +62,7 @@ export function useAgentReturnActions() {
  * no popup blocker stops it; where the browser refuses a tab (a phone) the file is downloaded.
  */
 export async function openAgentReturnLabel(id: number): Promise<void> {
-  const tab = window.open('', '_blank');
-  try {
-    const download = (await callEndpoint(agentReturnEndpoints.label, { params: { id }, body: {} }))
-      .data;
-    if (tab) tab.location.href = download.url;
-    else startDownload(download);
-  } catch (error) {
-    tab?.close();
-    throw error;
-  }
+  await openPrintout(
+    async () => (await callEndpoint(agentReturnEndpoints.label, { params: { id }, body: {} })).data,
+  );
 }

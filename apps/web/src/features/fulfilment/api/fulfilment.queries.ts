@@ -14,7 +14,7 @@ import {
 } from '@inventory/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shell/http-client';
-import { startDownload } from '../../../toolkit/resource-queries';
+import { openPrintout } from '../../../toolkit/resource-queries';
 import { patchQuery } from '../../../toolkit/station';
 
 /** Fulfilment's reads and writes (DOMAIN.md 4.14): assignment, the pick station, the pipeline. */
@@ -159,24 +159,12 @@ export function usePickScan(number: string) {
   };
 }
 
-/**
- * Opens an order's document (a PDF) in a new tab to print. The tab is opened at the click,
- * before the link is asked for, so that no popup blocker stops it; when the browser refuses a
- * tab the file is downloaded instead.
- */
+/** An order's document (a PDF), opened in a new tab to print. */
 async function openDocument(
   endpoint: typeof packingSlipEndpoint | typeof pickListEndpoint,
   id: number,
 ): Promise<void> {
-  const tab = window.open('', '_blank');
-  try {
-    const download = (await callEndpoint(endpoint, { params: { id } })).data;
-    if (tab) tab.location.href = download.url;
-    else startDownload(download);
-  } catch (error) {
-    tab?.close();
-    throw error;
-  }
+  await openPrintout(async () => (await callEndpoint(endpoint, { params: { id } })).data);
 }
 
 export const openPackingSlip = (id: number) => openDocument(packingSlipEndpoint, id);

@@ -12,7 +12,7 @@ import {
 } from '@inventory/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shell/http-client';
-import { startDownload } from '../../../toolkit/resource-queries';
+import { openPrintout } from '../../../toolkit/resource-queries';
 
 /** The key of a box as the scan station holds it, by its code. */
 export const stationBoxKey = (code: string) => [stationBoxEndpoint.path, code.toUpperCase()];
@@ -81,15 +81,8 @@ export function useStationReopen() {
  * opened at the click, before the link is asked for, so that no popup blocker stops it.
  */
 export async function reprintInventoryBoxLabel(id: number, size: LabelSize = '4x6') {
-  const tab = window.open('', '_blank');
-  try {
-    const download = (
-      await callEndpoint(inventoryBoxReprintEndpoint, { params: { id }, body: { size } })
-    ).data;
-    if (tab) tab.location.href = download.url;
-    else startDownload(download);
-  } catch (error) {
-    tab?.close();
-    throw error;
-  }
+  await openPrintout(
+    async () =>
+      (await callEndpoint(inventoryBoxReprintEndpoint, { params: { id }, body: { size } })).data,
+  );
 }

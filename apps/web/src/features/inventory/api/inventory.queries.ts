@@ -16,7 +16,7 @@ import {
 } from '@inventory/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shell/http-client';
-import { startDownload } from '../../../toolkit/resource-queries';
+import { openPrintout } from '../../../toolkit/resource-queries';
 
 /** The open boxes of the consolidation station, fullest first. */
 export function useOpenBoxes() {
@@ -65,17 +65,10 @@ export function useBoxActions() {
  * the link is asked for, so that no popup blocker stops it; without a tab the file downloads.
  */
 export async function openInventoryBoxLabel(id: number, size: LabelSize = '4x6'): Promise<void> {
-  const tab = window.open('', '_blank');
-  try {
-    const download = (
-      await callEndpoint(inventoryBoxLabelEndpoint, { params: { id }, body: { size } })
-    ).data;
-    if (tab) tab.location.href = download.url;
-    else startDownload(download);
-  } catch (error) {
-    tab?.close();
-    throw error;
-  }
+  await openPrintout(
+    async () =>
+      (await callEndpoint(inventoryBoxLabelEndpoint, { params: { id }, body: { size } })).data,
+  );
 }
 
 /** Sealed boxes waiting for a location. */

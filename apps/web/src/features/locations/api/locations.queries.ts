@@ -14,7 +14,7 @@ import {
 } from '@inventory/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shell/http-client';
-import { startDownload } from '../../../toolkit/resource-queries';
+import { openPrintout } from '../../../toolkit/resource-queries';
 
 /** Every write refreshes the list and its count, which sit under the list's path. */
 function useRefreshLocations() {
@@ -62,15 +62,9 @@ export function useLocationWrites() {
  * browser allows it); ZPL, for a Zebra printer, downloads.
  */
 export async function printLocationLabels(ids: number[], format: LabelFormat): Promise<void> {
-  const tab = format === 'pdf' ? window.open('', '_blank') : null;
-  try {
-    const download = (
-      await callEndpoint(locationLabelsEndpoint, { params: {}, body: { ids, format } })
-    ).data;
-    if (tab) tab.location.href = download.url;
-    else startDownload(download);
-  } catch (error) {
-    tab?.close();
-    throw error;
-  }
+  await openPrintout(
+    async () =>
+      (await callEndpoint(locationLabelsEndpoint, { params: {}, body: { ids, format } })).data,
+    format === 'pdf',
+  );
 }

@@ -23,7 +23,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shell/http-client';
-import { startDownload } from '../../../toolkit/resource-queries';
+import { openPrintout } from '../../../toolkit/resource-queries';
 import { patchQuery } from '../../../toolkit/station';
 import { useRefreshDevices } from '../../devices';
 import { contentAfterScan, contentAfterUndo, logAfterScan } from '../box-scan-answer';
@@ -154,24 +154,12 @@ export function useBoxActions(id: number) {
   };
 }
 
-/**
- * Opens a box's printout (a PDF) in a new tab to print. The tab is opened at the click, before the
- * link is asked for, so that no popup blocker stops it; when the browser refuses a tab the file is
- * downloaded instead.
- */
+/** A box's printout (a PDF), opened in a new tab to print. */
 async function openBoxPrintout(
   endpoint: typeof boxLabelEndpoint | typeof boxContentListEndpoint,
   id: number,
 ): Promise<void> {
-  const tab = window.open('', '_blank');
-  try {
-    const download = (await callEndpoint(endpoint, { params: { id } })).data;
-    if (tab) tab.location.href = download.url;
-    else startDownload(download);
-  } catch (error) {
-    tab?.close();
-    throw error;
-  }
+  await openPrintout(async () => (await callEndpoint(endpoint, { params: { id } })).data);
 }
 
 /** The box's label: a 4x6 PDF with its Code128 code. */

@@ -8,7 +8,7 @@ import {
 } from '@inventory/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shell/http-client';
-import { startDownload } from '../../../toolkit/resource-queries';
+import { openPrintout } from '../../../toolkit/resource-queries';
 import { patchQuery } from '../../../toolkit/station';
 import { requestAfterScan } from '../sim-request-answer';
 
@@ -93,25 +93,12 @@ export function useSimRequestActions(id: number) {
   };
 }
 
-/**
- * Opens a request's printout (a PDF) in a new tab to print. The tab is opened at the click, before
- * the link is asked for, so that no popup blocker stops it; when the browser refuses a tab the
- * file is downloaded instead.
- */
-async function openPrintout(
+/** A request's printout (a PDF), opened in a new tab to print. */
+const openRequestPrintout = (
   endpoint: typeof simRequestPackingSlipEndpoint | typeof simRequestLabelEndpoint,
   id: number,
-): Promise<void> {
-  const tab = window.open('', '_blank');
-  try {
-    const download = (await callEndpoint(endpoint, { params: { id } })).data;
-    if (tab) tab.location.href = download.url;
-    else startDownload(download);
-  } catch (error) {
-    tab?.close();
-    throw error;
-  }
-}
+) => openPrintout(async () => (await callEndpoint(endpoint, { params: { id } })).data);
 
-export const openPackingSlip = (id: number) => openPrintout(simRequestPackingSlipEndpoint, id);
-export const openShippingLabel = (id: number) => openPrintout(simRequestLabelEndpoint, id);
+export const openPackingSlip = (id: number) =>
+  openRequestPrintout(simRequestPackingSlipEndpoint, id);
+export const openShippingLabel = (id: number) => openRequestPrintout(simRequestLabelEndpoint, id);

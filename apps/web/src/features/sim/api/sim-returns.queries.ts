@@ -8,7 +8,7 @@ import {
 } from '@inventory/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shell/http-client';
-import { startDownload } from '../../../toolkit/resource-queries';
+import { openPrintout } from '../../../toolkit/resource-queries';
 import { patchQuery } from '../../../toolkit/station';
 import { returnAfterScan } from '../sim-return-answer';
 
@@ -87,14 +87,7 @@ export function useSimReturnActions(id: number) {
  * no popup blocker stops it; where the browser refuses a tab the file is downloaded.
  */
 export async function openSimReturnLabel(id: number): Promise<void> {
-  const tab = window.open('', '_blank');
-  try {
-    const download = (await callEndpoint(simReturnEndpoints.label, { params: { id }, body: {} }))
-      .data;
-    if (tab) tab.location.href = download.url;
-    else startDownload(download);
-  } catch (error) {
-    tab?.close();
-    throw error;
-  }
+  await openPrintout(
+    async () => (await callEndpoint(simReturnEndpoints.label, { params: { id }, body: {} })).data,
+  );
 }

@@ -8,7 +8,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { callEndpoint } from '../../../shell/http-client';
-import { startDownload } from '../../../toolkit/resource-queries';
+import { openPrintout } from '../../../toolkit/resource-queries';
 
 /** After a receipt, adjustment or move: the bins, the parts and the dashboard are read again. */
 export function useRefreshStock() {
@@ -45,14 +45,9 @@ export async function printBinLabels(
   format: LabelFormat,
 ): Promise<void> {
   const endpoint = kind === 'part' ? partStockEndpoints.labels : accessoryStockEndpoints.labels;
-  const tab = format === 'pdf' ? window.open('', '_blank') : null;
-  try {
-    const download = (await callEndpoint(endpoint, { params: {}, body: { ids: [...ids], format } }))
-      .data;
-    if (tab) tab.location.href = download.url;
-    else startDownload(download);
-  } catch (error) {
-    tab?.close();
-    throw error;
-  }
+  await openPrintout(
+    async () =>
+      (await callEndpoint(endpoint, { params: {}, body: { ids: [...ids], format } })).data,
+    format === 'pdf',
+  );
 }
