@@ -10,7 +10,7 @@ import { ConflictError, NotFoundError } from '../../http/errors.js';
 import type { Principal, RequestMeta } from '../../http/principal.js';
 import { isoTextSql } from '../../http/sql.js';
 import { auditActor, recordAudit } from '../audit/index.js';
-import { ORDER_ROW_COLUMNS } from '../order/index.js';
+import { ORDER_ROW_COLUMNS, ORDER_ROW_FROM } from '../order/index.js';
 
 /**
  * Campaigns and where their orders are (DOMAIN.md 4.15, `/order/express-orders/order`). Progress
@@ -72,7 +72,7 @@ async function findCampaign(db: Queryable, id: number): Promise<Campaign> {
 export async function campaignDetail(db: Queryable, id: number): Promise<CampaignDetail> {
   const campaign = await findCampaign(db, id);
   const orders = await db.query<OrderRow>(
-    `SELECT ${ORDER_ROW_COLUMNS} FROM orders o WHERE o.campaign_id = $1 ORDER BY o.id`,
+    `SELECT ${ORDER_ROW_COLUMNS} FROM ${ORDER_ROW_FROM} WHERE o.campaign_id = $1 ORDER BY o.id`,
     [id],
   );
   return { campaign, orders };

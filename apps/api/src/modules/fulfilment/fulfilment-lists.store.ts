@@ -9,14 +9,14 @@ import type { Queryable } from '../../db/db.js';
 import { NotFoundError } from '../../http/errors.js';
 import { isoTextSql } from '../../http/sql.js';
 import type { ListStore } from '../../toolkit/resource.js';
-import { ORDER_ROW_COLUMNS } from '../order/index.js';
+import { ORDER_ROW_COLUMNS, ORDER_ROW_FROM } from '../order/index.js';
 
 /**
  * The fulfilment lists: the assignment queue (ready orders, migration 0050's index on status and
  * SLA) and the pipeline by stage and assignee. Neither keeps answers: every pick changes them.
  */
 
-/** An order's row as the fulfilment pages show it, over `orders o`. */
+/** An order's row as the fulfilment pages show it, over `ORDER_ROW_FROM`. */
 const FULFILMENT_ROW_COLUMNS = `${ORDER_ROW_COLUMNS},
   o.assignee_id::int AS assignee_id,
   (SELECT u.name FROM users u WHERE u.id = o.assignee_id) AS assignee_name,
@@ -46,7 +46,7 @@ const OF_MODEL = `EXISTS (SELECT 1 FROM order_unit_rules(ARRAY[o.id]) r
 export const readyOrderStore: ListStore<typeof readyOrderList> = {
   contract: readyOrderList,
   list: {
-    from: 'orders o',
+    from: ORDER_ROW_FROM,
     id: 'o.id',
     columns: FULFILMENT_ROW_COLUMNS,
     sorts: SORTS,
@@ -62,7 +62,7 @@ export const readyOrderStore: ListStore<typeof readyOrderList> = {
 export const pipelineOrderStore: ListStore<typeof pipelineOrderList> = {
   contract: pipelineOrderList,
   list: {
-    from: 'orders o',
+    from: ORDER_ROW_FROM,
     id: 'o.id',
     columns: FULFILMENT_ROW_COLUMNS,
     sorts: SORTS,
@@ -80,7 +80,7 @@ export const pipelineOrderStore: ListStore<typeof pipelineOrderList> = {
 export const backlogOrderStore: ListStore<typeof backlogOrderList> = {
   contract: backlogOrderList,
   list: {
-    from: 'orders o',
+    from: ORDER_ROW_FROM,
     id: 'o.id',
     columns: `${ORDER_ROW_COLUMNS},
       ${isoTextSql(`(SELECT max(e.at) FROM order_events e
@@ -99,7 +99,7 @@ export const backlogOrderStore: ListStore<typeof backlogOrderList> = {
 /** One order's fulfilment row: what an action on the pipeline answers. */
 export async function fulfilmentOrderRow(db: Queryable, id: number): Promise<FulfilmentOrderRow> {
   const [row] = await db.query<FulfilmentOrderRow>(
-    `SELECT ${FULFILMENT_ROW_COLUMNS} FROM orders o WHERE o.id = $1`,
+    `SELECT ${FULFILMENT_ROW_COLUMNS} FROM ${ORDER_ROW_FROM} WHERE o.id = $1`,
     [id],
   );
   if (!row) throw new NotFoundError(`There is no order with id ${id}.`);

@@ -19,4 +19,4 @@ export { serviceAddressProblems, zipProblems } from './us-zip.js';
 /** The client carriers' picker (a campaign file chooses its carrier). */
 export { ORDER_PICKERS } from './orders.routes.js';
 /** An order's row as the order list shows it (customer masked), over `orders o`. */
-export { ORDER_ROW_COLUMNS } from './order-list.store.js';
+export { ORDER_ROW_COLUMNS, ORDER_ROW_FROM } from './order-list.store.js';

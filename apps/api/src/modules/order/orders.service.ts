@@ -17,7 +17,7 @@ import { runTransition } from '../../toolkit/lifecycle.js';
 import { auditActor, recordAudit } from '../audit/index.js';
 import { createOrder, settleValidation, validateOrder, type IntakeActor } from './intake.js';
 import { orderStore, writeOrderEvent } from './order-lifecycle.js';
-import { ORDER_ROW_COLUMNS } from './order-list.store.js';
+import { ORDER_ROW_COLUMNS, ORDER_ROW_FROM } from './order-list.store.js';
 import { zipProblems } from './us-zip.js';
 
 /**
@@ -57,7 +57,7 @@ export async function orderDetail(db: Queryable, id: number): Promise<OrderDetai
            'id', e.id, 'at', ${isoTextSql('e.at')}, 'actor_name', e.actor_name, 'type', e.type,
            'from_status', e.from_status, 'to_status', e.to_status, 'data', e.data) ORDER BY e.id)
          FROM order_events e WHERE e.order_id = o.id), '[]') AS events
-     FROM orders o WHERE o.id = $1`,
+     FROM ${ORDER_ROW_FROM} WHERE o.id = $1`,
     [id],
   );
   if (!order) throw new NotFoundError(`There is no order with id ${id}.`);
