@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, dataOf, refusalOf, type ApiClient } from '../../test/api-client.js';
 import { createRole, createTestApp, createUser, login, type TestApp } from '../../test/test-app.js';
 import { seedListing, seedRetailer } from '../../test/web-order-fixtures.js';
+import { enqueue, jobsOf } from '../../toolkit/jobs.js';
+import { productOfferExpiryJob } from './product-offers.routes.js';
 
 /**
  * Product offers: entering one, the lifecycle's refusals, the floor price rule, the listing units
@@ -207,6 +209,35 @@ describe('the lifecycle', () => {
     expect(await reserved(accepted.listingId)).toBe(0);
     const open = await dataOf<{ offers: ProductOffer[] }>(viewer.get('/product-offers'));
     expect(open.offers.map((row) => row.id)).not.toContain(accepted.offer.id);
+  });
+
+  it('expires them in the background, every minute, without anyone reading the offers', async () => {
+    const accepted = await offer();
+    await dataOf(sales.post(`/product-offers/${accepted.offer.id}/acceptance`, {}));
+    await t.db.query(
+      `UPDATE product_offers SET expires_at = now() - interval '1 minute' WHERE id = $1`,
+      [accepted.offer.id],
+    );
+    const jobs = jobsOf(t.app)!;
+    expect(jobs.names).toContain(productOfferExpiryJob.name);
+    // The minute's run, sent now rather than at the turn of the minute.
+    await enqueue(t.db, productOfferExpiryJob, {});
+    await jobs.start({ pollingIntervalSeconds: 0.5 });
+    try {
+      let status = 'accepted';
+      for (let tries = 0; tries < 60 && status !== 'expired'; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        const [row] = await t.db.query<{ status: string }>(
+          'SELECT status FROM product_offers WHERE id = $1',
+          [accepted.offer.id],
+        );
+        status = row!.status;
+      }
+      expect(status).toBe('expired');
+      expect(await reserved(accepted.listingId)).toBe(0);
+    } finally {
+      await jobs.stop();
+    }
   });
 
   it('refuses to accept more than the listing has left (409), holding nothing', async () => {
