@@ -51,5 +51,6 @@ describe('the server process', () => {
     const stopped = await first.exited;
     expect(stopped.code).toBe(0);
     expect(existsSync(join(dataDir, 'pglite.lock'))).toBe(false);
-  });
+    // Three server processes, two of which migrate a new database: about 30 s on a quiet machine.
+  }, 120_000);
 });
