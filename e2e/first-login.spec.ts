@@ -17,7 +17,11 @@ test('first start: admin / admin, forced new password, sign out, sign in again, 
   await page.getByRole('button', { name: 'Sign in' }).click();
 
   // The drawer opens by itself, cannot be dismissed and does not ask for the current password.
-  await expect(page.locator('.ant-drawer-title')).toHaveText('Update password');
+  // The first answers of a server that has just started (every lane starts one at once, each
+  // setting up its job queues) may take longer than an expectation's five seconds.
+  await expect(page.locator('.ant-drawer-title')).toHaveText('Update password', {
+    timeout: 30_000,
+  });
   await expect(page.getByLabel('Current password')).toHaveCount(0);
   await expect(page.locator('.ant-drawer-close')).toHaveCount(0);
   await page.keyboard.press('Escape');
