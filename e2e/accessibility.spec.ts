@@ -8,7 +8,8 @@ import { seriousViolations, visitEveryPage } from './ui';
  */
 
 test('every page and the login page have no serious accessibility violation', async ({ page }) => {
-  test.setTimeout(600_000);
+  // Every page through axe: about 8 minutes in a lane of CI, more as areas add pages.
+  test.setTimeout(1_200_000);
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   const found: Record<string, unknown> = {};
