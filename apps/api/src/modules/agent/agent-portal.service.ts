@@ -182,8 +182,10 @@ export async function recordActivation(
   await countAgentScan(db, agent.userId);
   const { iccid } = input;
   return db.transaction(async (tx) => {
+    // The phone's calendar may run a day ahead of the business's time zone (an agent east of it
+    // after midnight there), so its today is accepted up to the business's tomorrow.
     const [day] = await tx.query<{ ok: boolean; today: string }>(
-      `SELECT $1::date BETWEEN order_business_day(now()) - $2::int AND order_business_day(now())
+      `SELECT $1::date BETWEEN order_business_day(now()) - $2::int AND order_business_day(now()) + 1
          AS ok, order_business_day(now())::text AS today`,
       [input.enrolled_on, ENROLMENT_DAYS_BACK],
     );

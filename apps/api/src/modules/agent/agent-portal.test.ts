@@ -39,6 +39,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The ISO day `days` after `day`. */
+const dayAfter = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
 const activation = (serial: number, extra: Record<string, unknown> = {}) => ({
   iccid: iccidOf(serial),
   enrolment_ref: `NV-${serial}`,
@@ -106,7 +110,11 @@ describe('recording an activation', () => {
   it('assigns the SIM with the reference and IMEI, on its timeline, ledger and audit', async () => {
     const imei = imeiOf(1);
     const answer = await dataOf<AgentActivationAnswer>(
-      dana.client.post('/agent/activations', activation(1, { imei })),
+      // Dated by a phone a day ahead of the business's zone.
+      dana.client.post(
+        '/agent/activations',
+        activation(1, { imei, enrolled_on: dayAfter(today, 1) }),
+      ),
     );
     expect(answer.result).toBe('recorded');
     expect(answer.sim).toMatchObject({
@@ -174,13 +182,16 @@ describe('recording an activation', () => {
         activation(3, { enrolment_ref: 'Jane Doe' }),
       ),
     ).toHaveProperty('enrolment_ref');
-    expect(
-      await dana.client.fieldErrors(
-        'POST',
-        '/agent/activations',
-        activation(3, { enrolled_on: '2999-01-01' }),
-      ),
-    ).toHaveProperty('enrolled_on');
+    // A phone's calendar may be a day ahead of the business's zone, never two; 90 days back.
+    for (const days of [2, -91]) {
+      expect(
+        await dana.client.fieldErrors(
+          'POST',
+          '/agent/activations',
+          activation(3, { enrolled_on: dayAfter(today, days) }),
+        ),
+      ).toHaveProperty('enrolled_on');
+    }
   });
 
   it('asks to receive a SIM still on its way first', async () => {
