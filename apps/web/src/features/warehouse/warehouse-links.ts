@@ -2,6 +2,10 @@ import {
   ACCESSORY_STOCK_VIEW_ACCESS,
   BOX_LIST_ACCESS,
   LOCATION_ACCESS,
+  ORDER_ACCESS,
+  ORDER_ASSIGNMENT_ACCESS,
+  ORDER_FULFIL_ACCESS,
+  PACKAGE_LIST_ACCESS,
   type accessoryStockList,
   type deviceList,
   type inventoryBoxList,
@@ -23,7 +27,7 @@ type ListAddress<L extends ListDefinition> = {
 };
 
 /** A list page's address with these filters and this sort. */
-const linkTo =
+export const linkTo =
   <L extends ListDefinition>(path: string) =>
   (address: ListAddress<L> = {}): string => {
     const params = new URLSearchParams();
@@ -43,11 +47,16 @@ export const devicesLink = linkTo<typeof deviceList>('/devices/scan');
 export const locationsLink = linkTo<typeof locationList>('/inventory-box/location/update-location');
 export const accessoryBinsLink = linkTo<typeof accessoryStockList>('/inventory-box/accessories');
 
-/** Who may open each list: the guards of their pages. */
+/** Who may open each list (the fulfilment dashboard's too): the guards of their pages. */
 export const LINK_ACCESS = {
   boxes: BOX_LIST_ACCESS,
   // The device lookup page's own guard (devices.pages.ts).
   devices: { permission: 'device.scan' },
   locations: LOCATION_ACCESS,
   accessoryBins: ACCESSORY_STOCK_VIEW_ACCESS,
+  orders: ORDER_ACCESS,
+  pipeline: ORDER_FULFIL_ACCESS,
+  backlog: ORDER_ACCESS,
+  packages: PACKAGE_LIST_ACCESS,
+  assignment: ORDER_ASSIGNMENT_ACCESS,
 } as const;

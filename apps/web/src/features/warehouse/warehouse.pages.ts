@@ -1,16 +1,16 @@
-import { STATION_ACCESS, WAREHOUSE_DASHBOARD_ACCESS } from '@inventory/contract';
-import { pendingPages, type PageEntry } from '../../shell/page-types';
+import { FULFILMENT_DASHBOARD_ACCESS, WAREHOUSE_DASHBOARD_ACCESS } from '@inventory/contract';
+import type { PageEntry } from '../../shell/page-types';
 
-/** The warehouse dashboards (DOMAIN.md 4.18); the fulfilment one is still to be built. */
+/** The warehouse dashboards (DOMAIN.md 4.18). */
 export const warehousePages: PageEntry[] = [
-  ...pendingPages('Warehouse', [
-    [
-      '/warehouse/dashboard-fulfill',
-      'Fulfilment dashboard',
-      STATION_ACCESS.warehouseDashboards,
-      'Today’s orders by queue and stage, cut-off countdown, backlog and SLA breaches.',
-    ],
-  ]),
+  {
+    path: '/warehouse/dashboard-fulfill',
+    group: 'Warehouse',
+    label: 'Fulfilment dashboard',
+    summary: 'Today’s orders by queue and stage, cut-off countdown, backlog and SLA breaches.',
+    ...FULFILMENT_DASHBOARD_ACCESS,
+    load: () => import('./pages/fulfilment-dashboard-page'),
+  },
   {
     path: '/warehouse/dashboard',
     group: 'Warehouse',

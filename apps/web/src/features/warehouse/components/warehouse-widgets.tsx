@@ -1,86 +1,16 @@
-import { ACCESSORY_DASHBOARD_ACCESS, type WarehouseFigures } from '@inventory/contract';
-import { Card, Col, Statistic, Table, Typography } from 'antd';
+import type { WarehouseFigures } from '@inventory/contract';
+import { Card, Table } from 'antd';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { useCan } from '../../../shell/use-can';
 import { HoldTag } from '../../devices';
-import {
-  accessoryBinsLink,
-  boxesLink,
-  devicesLink,
-  LINK_ACCESS,
-  locationsLink,
-} from '../warehouse-links';
+import { accessoryBinsLink, boxesLink, devicesLink, locationsLink } from '../warehouse-links';
+import { Drill, number, type DrillAccess } from './dashboard-parts';
 import { WidgetExport } from './widget-export';
 
-/** The warehouse dashboard's headline figures and its tables without a chart. */
+/** The warehouse dashboard's tables without a chart. */
 
 type Figures = WarehouseFigures;
 type AuditZone = Figures['audits']['by_zone'][number];
 type Accessory = Figures['accessories_below_reorder'][number];
-
-export const number = (value: number) => value.toLocaleString('en-US');
-export const percentText = (value: number | null) =>
-  value === null ? '—' : `${value.toFixed(1)} %`;
-
-/** Which lists behind the figures the reader may open. */
-export function useDrillAccess() {
-  return {
-    boxes: useCan(LINK_ACCESS.boxes),
-    devices: useCan(LINK_ACCESS.devices),
-    locations: useCan(LINK_ACCESS.locations),
-    accessoryBins: useCan(LINK_ACCESS.accessoryBins),
-    accessoryDashboard: useCan(ACCESSORY_DASHBOARD_ACCESS),
-  };
-}
-export type DrillAccess = ReturnType<typeof useDrillAccess>;
-
-/** A figure that opens the list behind it, for those who may open that list. */
-export function Drill({
-  to,
-  allowed,
-  children,
-}: {
-  to: string;
-  allowed: boolean;
-  children: ReactNode;
-}) {
-  return allowed ? <Link to={to}>{children}</Link> : <>{children}</>;
-}
-
-/** One headline figure in a card, its value the link to the list behind it. */
-export function Figure({
-  id,
-  title,
-  value,
-  to,
-  allowed,
-  note,
-}: {
-  id: string;
-  title: string;
-  value: string;
-  to: string;
-  allowed: boolean;
-  note?: ReactNode;
-}) {
-  return (
-    <Col xs={12} md={8} xl={6}>
-      <Card size="small" data-testid={`figure-${id}`} style={{ height: '100%' }}>
-        <Statistic
-          title={title}
-          value={value}
-          formatter={(shown) => (
-            <Drill to={to} allowed={allowed}>
-              {shown}
-            </Drill>
-          )}
-        />
-        {note && <Typography.Text type="secondary">{note}</Typography.Text>}
-      </Card>
-    </Col>
-  );
-}
 
 /** Devices on hold by reason, in quarantine zones and in repair. */
 export function HoldsCard({ figures, can }: { figures: Figures; can: DrillAccess }) {

@@ -1,11 +1,6 @@
-import {
-  DEVICE_GRADES,
-  STOCK_AGE_BUCKETS,
-  type WarehouseFigures,
-  type WarehouseWidget,
-} from '@inventory/contract';
-import { Alert, Button, Card, Col, Row, Skeleton, Space, Spin, Table, Tag, Typography } from 'antd';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { DEVICE_GRADES, STOCK_AGE_BUCKETS, type WarehouseFigures } from '@inventory/contract';
+import { Alert, Button, Col, Row, Space, Spin, Table, Tag, Typography } from 'antd';
+import { lazy } from 'react';
 import { useNavigate } from 'react-router';
 import { showApiError } from '../../../shell/api-errors';
 import { notify } from '../../../shell/notify';
@@ -15,15 +10,14 @@ import { when } from '../../../toolkit/format';
 import { ageText, snapshotAgeMs, useNow } from '../../../toolkit/snapshot-age';
 import { useRefreshWarehouseDashboard, useWarehouseDashboard } from '../api/warehouse.queries';
 import {
-  AccessoriesCard,
-  AuditsCard,
+  ChartCard,
   Drill,
   Figure,
-  HoldsCard,
   number,
   percentText,
   useDrillAccess,
-} from '../components/warehouse-widgets';
+} from '../components/dashboard-parts';
+import { AccessoriesCard, AuditsCard, HoldsCard } from '../components/warehouse-widgets';
 import { WidgetExport } from '../components/widget-export';
 import { boxesLink, devicesLink, locationsLink } from '../warehouse-links';
 
@@ -49,34 +43,6 @@ type Zone = Figures['boxes']['by_zone'][number];
 type Age = Figures['stock_age'][number];
 
 const AGE_LABELS = new Map(STOCK_AGE_BUCKETS.map((bucket) => [bucket.key, bucket.label]));
-
-/** A chart and the table of its figures, side by side where there is room. */
-function ChartCard({
-  title,
-  widget,
-  chart,
-  table,
-}: {
-  title: string;
-  widget: WarehouseWidget;
-  chart: ReactNode;
-  table: ReactNode;
-}) {
-  return (
-    <Card title={title} size="small" extra={<WidgetExport widget={widget} title={title} />}>
-      <Row gutter={[16, 16]}>
-        <Col xs={24} xl={12}>
-          <figure aria-label={title} style={{ margin: 0 }}>
-            <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>{chart}</Suspense>
-          </figure>
-        </Col>
-        <Col xs={24} xl={12}>
-          {table}
-        </Col>
-      </Row>
-    </Card>
-  );
-}
 
 /**
  * The warehouse at a glance (DOMAIN.md 4.18): kept figures, each with the list behind it, and how
@@ -240,7 +206,7 @@ export default function WarehouseDashboardPage({ entry }: PageProps) {
       <Space orientation="vertical" size="large" style={{ width: '100%' }}>
         <ChartCard
           title="Ready to sell by model and grade"
-          widget="rts"
+          extra={<WidgetExport widget="rts" title="Ready to sell by model and grade" />}
           chart={
             figures.rts.units === 0 ? (
               <Typography.Text type="secondary">No device is in stock.</Typography.Text>
@@ -309,7 +275,7 @@ export default function WarehouseDashboardPage({ entry }: PageProps) {
 
         <ChartCard
           title="Boxes by zone"
-          widget="zones"
+          extra={<WidgetExport widget="zones" title="Boxes by zone" />}
           chart={
             <ZoneChart
               zones={figures.boxes.by_zone}
@@ -381,7 +347,7 @@ export default function WarehouseDashboardPage({ entry }: PageProps) {
 
         <ChartCard
           title="Stock age"
-          widget="stock_age"
+          extra={<WidgetExport widget="stock_age" title="Stock age" />}
           chart={
             <AgeChart
               ages={figures.stock_age}
