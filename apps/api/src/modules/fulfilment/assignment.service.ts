@@ -1,4 +1,5 @@
 import type {
+  AssignmentDemand,
   AssignmentOverview,
   autoAssignSchema,
   FulfilmentOrderRow,
@@ -42,6 +43,30 @@ async function workerOf(db: Queryable, id: number) {
   return worker;
 }
 
+/** The ready orders' demand against available stock, per model and variant (model, SKU order). */
+export const readyDemand = (db: Queryable) =>
+  db.query<AssignmentDemand>(
+    `WITH ready AS (SELECT array_agg(id) AS ids FROM orders WHERE status = 'ready'),
+     wanted AS (
+       SELECT r.variant_ids[1] AS variant_id, count(DISTINCT r.order_id)::int AS orders,
+         sum(r.units)::int AS units
+       FROM ready, order_unit_rules(ready.ids) r
+       GROUP BY r.variant_ids[1]
+     )
+     SELECT m.id::int AS model_id, m.name AS model, v.id::int AS variant_id, v.sku,
+       concat_ws(' ', p.name, CASE WHEN v.capacity_gb IS NOT NULL THEN v.capacity_gb || ' GB' END,
+         (SELECT c.name FROM colors c WHERE c.id = v.color_id), v.grade, v.carrier_lock)
+         AS description,
+       w.orders, w.units, s.available::int AS available
+     FROM wanted w
+     JOIN product_variants v ON v.id = w.variant_id
+     JOIN products p ON p.id = v.product_id
+     JOIN device_models m ON m.id = p.model_id
+     JOIN variant_sellable_stock(ARRAY(SELECT variant_id FROM wanted)) s
+       ON s.variant_id = w.variant_id
+     ORDER BY m.name, v.sku`,
+  );
+
 /** The queues, demand against stock per variant, and the workers with their load. */
 export async function assignmentOverview(db: Queryable): Promise<AssignmentOverview> {
   const [queues, demand, workers] = await Promise.all([
@@ -53,27 +78,7 @@ export async function assignmentOverview(db: Queryable): Promise<AssignmentOverv
        FROM orders o WHERE o.status = 'ready'
        GROUP BY o.fulfilment_type ORDER BY o.fulfilment_type`,
     ),
-    db.query<AssignmentOverview['demand'][number]>(
-      `WITH ready AS (SELECT array_agg(id) AS ids FROM orders WHERE status = 'ready'),
-       wanted AS (
-         SELECT r.variant_ids[1] AS variant_id, count(DISTINCT r.order_id)::int AS orders,
-           sum(r.units)::int AS units
-         FROM ready, order_unit_rules(ready.ids) r
-         GROUP BY r.variant_ids[1]
-       )
-       SELECT m.id::int AS model_id, m.name AS model, v.id::int AS variant_id, v.sku,
-         concat_ws(' ', p.name, CASE WHEN v.capacity_gb IS NOT NULL THEN v.capacity_gb || ' GB' END,
-           (SELECT c.name FROM colors c WHERE c.id = v.color_id), v.grade, v.carrier_lock)
-           AS description,
-         w.orders, w.units, s.available::int AS available
-       FROM wanted w
-       JOIN product_variants v ON v.id = w.variant_id
-       JOIN products p ON p.id = v.product_id
-       JOIN device_models m ON m.id = p.model_id
-       JOIN variant_sellable_stock(ARRAY(SELECT variant_id FROM wanted)) s
-         ON s.variant_id = w.variant_id
-       ORDER BY m.name, v.sku`,
-    ),
+    readyDemand(db),
     db.query<AssignmentOverview['workers'][number]>(
       `SELECT w.id, w.name,
          (SELECT count(*)::int FROM orders o WHERE o.assignee_id = w.id AND o.status = 'assigned')

@@ -38,7 +38,7 @@ export async function makeFulfilledOrder(
       userName: picker.name,
       roles: [],
       roleKeys: [],
-      permissions: ['order.assignment', 'order.fulfill-processing'],
+      permissions: ['order.assignment', 'order.fulfill-processing', 'order.OTA-processing'],
     },
     meta: META,
   };

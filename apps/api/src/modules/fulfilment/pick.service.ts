@@ -1,35 +1,63 @@
 import {
+  canAccess,
+  FULFILMENT_TYPES,
   orderLifecycle,
   parseDeviceId,
   parseIccid,
+  PICK_QUEUE_ACCESS,
+  PICK_QUEUE_NAMES,
+  pickQueueOf,
+  pickQueueTypes,
   SIM_KIT_TYPES,
   type FulfilmentOrderRow,
+  type FulfilmentType,
+  type OrderHoldReason,
   type OrderStatus,
   type PickOrder,
+  type PickQueue,
   type PickScanAnswer,
   type PickScanResult,
 } from '@inventory/contract';
 import type { Queryable, Transaction } from '../../db/db.js';
-import { ConflictError, NotFoundError } from '../../http/errors.js';
-import type { Acting } from '../../http/principal.js';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../http/errors.js';
+import { accessSubjectOf, type Acting, type Actor } from '../../http/principal.js';
 import { isoTextSql } from '../../http/sql.js';
 import { runTransition, runTransitions } from '../../toolkit/lifecycle.js';
 import { deviceLifecycleStore } from '../devices/index.js';
 import { putBackIntoInventoryBoxes } from '../inventory/index.js';
-import { orderStore } from '../order/index.js';
+import { orderStore, writeOrderEvent } from '../order/index.js';
 import { simStore } from '../sim/index.js';
+import {
+  cancelOpenUpdates,
+  carrierUpdateRow,
+  LATEST_UPDATE,
+  openCarrierUpdate,
+  writeUpdateEvents,
+} from './carrier-updates.js';
 import { fulfilmentOrderRow } from './fulfilment-lists.store.js';
 
 /**
- * The pick station (DOMAIN.md 4.14 `/fulfill/need-to-fulfill`, 5.2 step 4): a worker's assigned
- * orders, scanned unit by unit. An IMEI must match a unit's variant rule and carry no hold (the
- * blacklist is checked again here); the reserved device, or any other matching one in stock (the
- * reservation swaps). An ICCID pairs an in-stock SIM of the order's carrier with a picked unit
- * when the order ships a SIM kit. When every unit is picked (and paired) and the accessories are
- * confirmed the order is fulfilled. Each scan is one transaction on the order's row lock.
+ * The pick station (DOMAIN.md 4.14 `/fulfill/need-to-fulfill` and the queues of their own,
+ * `/fulfill/prepaid`, `/fulfill/existing-customer`, `/fulfill/ota-orders`, `/fulfill/replacement`;
+ * 5.2 step 4): a worker's assigned orders of one queue, scanned unit by unit; an order of another
+ * queue is refused with the queue it belongs to. An IMEI must match a unit's variant rule and
+ * carry no hold (the blacklist is checked again here); the reserved device, or any other matching
+ * one in stock (the reservation swaps). An ICCID pairs an in-stock SIM of the order's carrier
+ * with a picked unit when the order ships a SIM kit. When every unit is picked (and paired) and
+ * the accessories are confirmed the order is fulfilled, and an OTA or existing-customer order
+ * opens its report to the carrier. Each scan is one transaction on the order's row lock.
  */
 
-const SIM_KIT_SQL = `ARRAY[${SIM_KIT_TYPES.map((type) => `'${type}'`).join(', ')}]::text[]`;
+const SIM_KIT_TYPES_SQL = `ARRAY[${SIM_KIT_TYPES.map((type) => `'${type}'`).join(', ')}]::text[]`;
+
+/** Whether an order over `orders o` ships a SIM: a kit, or an existing customer's SIM swap. */
+const SIM_KIT_SQL = `(o.fulfilment_type = ANY (${SIM_KIT_TYPES_SQL})
+  OR (o.fulfilment_type = 'existing_customer' AND o.sim_swap))`;
+
+/** The queue of an order, over `orders o`. */
+const QUEUE_SQL = `CASE o.fulfilment_type ${FULFILMENT_TYPES.map(
+  (type) => `WHEN '${type}' THEN '${pickQueueOf(type)}'`,
+).join(' ')} END`;
 
 /** A variant in words, over `v` and its product `p`. */
 const VARIANT_TEXT = `concat_ws(' ', p.name,
@@ -46,7 +74,7 @@ const PICK_ORDER_COLUMNS = `o.id::int AS id, o.number, o.status, o.fulfilment_ty
       'id', u.id, 'order_line_id', u.order_line_id, 'sku', COALESCE(v.sku, l.sku),
       'description', COALESCE(${VARIANT_TEXT}, l.description), 'status', u.status,
       'device_id', u.device_id, 'imei', d.identifier, 'box_code', ib.code,
-      'location_code', loc.code, 'sim_required', o.fulfilment_type = ANY (${SIM_KIT_SQL}),
+      'location_code', loc.code, 'sim_required', ${SIM_KIT_SQL},
       'iccid', u.iccid) ORDER BY loc.code NULLS LAST, ib.code, u.id)
     FROM order_lines l
     JOIN order_line_units u ON u.order_line_id = l.id
@@ -67,7 +95,22 @@ const PICK_ORDER_COLUMNS = `o.id::int AS id, o.number, o.status, o.fulfilment_ty
       FROM order_lines l JOIN bundle_components c ON c.bundle_id = l.bundle_id
       JOIN product_variants v ON v.id = c.variant_id JOIN products p ON p.id = v.product_id
       WHERE l.order_id = o.id AND p.kind <> 'device') a), '[]') AS accessories,
-  o.accessories_confirmed_at IS NOT NULL AS accessories_confirmed`;
+  o.accessories_confirmed_at IS NOT NULL AS accessories_confirmed,
+  ${QUEUE_SQL} AS queue, o.total_cents::int AS total_cents, o.sim_swap,
+  o.fulfilment_type = 'prepaid' AND COALESCE((SELECT k.pre_activation FROM client_carrier_links k
+    WHERE k.client_carrier_id = o.client_carrier_id), false) AS pre_activation,
+  o.mdn, (SELECT p.number FROM orders p WHERE p.id = o.parent_order_id) AS parent_number,
+  CASE WHEN o.fulfilment_type = 'existing_customer' THEN (
+    SELECT d.identifier FROM orders e JOIN order_lines l ON l.order_id = e.id
+    JOIN order_line_units u ON u.order_line_id = l.id JOIN devices d ON d.id = u.device_id
+    WHERE e.subscriber_id = o.subscriber_id AND e.id <> o.id AND u.status = 'shipped'
+    ORDER BY e.id DESC, u.id LIMIT 1) END AS current_imei,
+  (SELECT json_build_object('id', c.id, 'kind', c.kind, 'status', c.status,
+     'message', c.message, 'attempts', c.attempts,
+     'submitted_at', ${isoTextSql('c.submitted_at')},
+     'answered_at', ${isoTextSql('c.answered_at')})
+   FROM (${LATEST_UPDATE}) c) AS carrier_update,
+  order_label_blocker(o.id) AS label_blocker`;
 
 /** What the station reads of one order. */
 export async function pickOrder(db: Queryable, id: number): Promise<PickOrder> {
@@ -79,15 +122,36 @@ export async function pickOrder(db: Queryable, id: number): Promise<PickOrder> {
   return order;
 }
 
-/** The worker's assigned and started orders, most urgent first. */
-export const myPicks = (db: Queryable, userId: number) =>
-  db.query<PickOrder>(
+/** Who works a queue: the station's right, and the OTA queue's own for OTA orders. */
+function checkQueueAccess(actor: Actor, queue: PickQueue) {
+  const access = PICK_QUEUE_ACCESS[queue];
+  if (!canAccess(accessSubjectOf(actor), access)) {
+    throw new ForbiddenError(access, `You cannot pick the orders of ${PICK_QUEUE_NAMES[queue]}.`);
+  }
+}
+
+/** An order of another queue than the station's: refused, saying where it is picked. */
+function checkQueue(order: { number: string; fulfilment_type: FulfilmentType }, queue: PickQueue) {
+  const belongs = pickQueueOf(order.fulfilment_type);
+  if (belongs !== queue) {
+    throw new ConflictError(
+      `${order.number} is an order of ${PICK_QUEUE_NAMES[belongs]}, not of ${PICK_QUEUE_NAMES[queue]}: pick it there.`,
+    );
+  }
+}
+
+/** The worker's assigned and started orders of a queue, most urgent first. */
+export function myPicks(db: Queryable, actor: Actor, queue: PickQueue) {
+  checkQueueAccess(actor, queue);
+  return db.query<PickOrder>(
     `SELECT ${PICK_ORDER_COLUMNS} FROM orders o
      WHERE o.assignee_id = $1 AND o.status IN ('assigned', 'in_progress')
+       AND o.fulfilment_type = ANY ($2::text[])
      ORDER BY COALESCE(o.sla_due_at, 'infinity'::timestamptz), o.id
      LIMIT 200`,
-    [userId],
+    [actor.userId, pickQueueTypes(queue)],
   );
+}
 
 const notYours = (what: string | number) =>
   new NotFoundError(`You have no order ${typeof what === 'number' ? `with id ${what}` : what}.`);
@@ -98,17 +162,23 @@ const orderNumberOf = (scanned: string) => {
   return match ? `SO-${match[2]!.padStart(7, '0')}` : scanned.trim();
 };
 
-/** One of the worker's orders by its scanned number; another worker's is a 404. */
+/**
+ * One of the worker's orders by its scanned number; another worker's is a 404, one of another
+ * queue a 409 naming its queue.
+ */
 export async function pickLookup(
   db: Queryable,
-  userId: number,
+  actor: Actor,
   number: string,
+  queue: PickQueue,
 ): Promise<PickOrder> {
+  checkQueueAccess(actor, queue);
   const [order] = await db.query<PickOrder>(
     `SELECT ${PICK_ORDER_COLUMNS} FROM orders o WHERE o.number = $1 AND o.assignee_id = $2`,
-    [orderNumberOf(number), userId],
+    [orderNumberOf(number), actor.userId],
   );
   if (!order) throw notYours(orderNumberOf(number));
+  checkQueue(order, queue);
   return order;
 }
 
@@ -116,21 +186,28 @@ type LockedOrder = {
   id: number;
   number: string;
   status: OrderStatus;
+  fulfilment_type: FulfilmentType;
   assignee_id: number | null;
   client_carrier_id: number | null;
   sim_kit: boolean;
 };
 
-/** Locks one of the worker's orders: scans of one order take turns. */
-async function lockMyOrder(tx: Transaction, userId: number | null, id: number) {
+/**
+ * Locks one of the worker's orders of the station's queue: scans of one order take turns. Left
+ * out, the queue is the order's own (an order fulfilled by the shipping area's helper).
+ */
+async function lockMyOrder(tx: Transaction, actor: Actor, id: number, queue?: PickQueue) {
   const [order] = await tx.query<LockedOrder>(
-    `SELECT id::int AS id, number, status, assignee_id::int AS assignee_id,
-       client_carrier_id::int AS client_carrier_id,
-       fulfilment_type = ANY (${SIM_KIT_SQL}) AS sim_kit
-     FROM orders WHERE id = $1 FOR UPDATE`,
+    `SELECT o.id::int AS id, o.number, o.status, o.fulfilment_type,
+       o.assignee_id::int AS assignee_id, o.client_carrier_id::int AS client_carrier_id,
+       ${SIM_KIT_SQL} AS sim_kit
+     FROM orders o WHERE o.id = $1 FOR UPDATE`,
     [id],
   );
-  if (!order || order.assignee_id !== userId) throw notYours(id);
+  if (!order || order.assignee_id !== actor.userId) throw notYours(id);
+  const station = queue ?? pickQueueOf(order.fulfilment_type);
+  checkQueueAccess(actor, station);
+  checkQueue(order, station);
   return order;
 }
 
@@ -160,6 +237,8 @@ async function settlePick(tx: Transaction, acting: Acting, order: LockedOrder): 
   );
   if (!left || left.to_pick > 0 || left.to_pair > 0 || left.to_confirm) return false;
   await runTransition(tx, orderStore, { id: order.id, action: 'fulfil', actor, meta });
+  // The last unit picked: the carrier's pairing or device change is opened with it.
+  await openCarrierUpdate(tx, acting, order.id);
   return true;
 }
 
@@ -426,8 +505,9 @@ export async function pickScan(
   id: number,
   code: string,
   station: string | null,
+  queue?: PickQueue,
 ): Promise<PickScanAnswer> {
-  const order = await lockMyOrder(tx, acting.actor.userId, id);
+  const order = await lockMyOrder(tx, acting.actor, id, queue);
   const outcome = await scanOrder(tx, acting, order, code, station);
   return { code, ...outcome, order: await pickOrder(tx, id) };
 }
@@ -465,7 +545,7 @@ export async function confirmAccessories(
   acting: Acting,
   id: number,
 ): Promise<PickOrder> {
-  const order = await lockMyOrder(tx, acting.actor.userId, id);
+  const order = await lockMyOrder(tx, acting.actor, id);
   if (order.status !== 'assigned' && order.status !== 'in_progress') {
     throw new ConflictError(
       `${order.number} is ${orderLifecycle.stateText(order.status)}: its accessories are not picked now.`,
@@ -539,6 +619,7 @@ async function unpickUnits(tx: Transaction, acting: Acting, orderId: number, num
     [units.map((unit) => unit.id)],
   );
   await tx.query(`UPDATE orders SET accessories_confirmed_at = NULL WHERE id = $1`, [orderId]);
+  await cancelOpenUpdates(tx, orderId);
 }
 
 /** Locks an order of the pipeline: a labeled one is refused (its label is voided first). */
@@ -580,7 +661,7 @@ export async function pushToBacklog(
   tx: Transaction,
   acting: Acting,
   id: number,
-  reason: 'damaged_unit' | 'wrong_item',
+  reason: OrderHoldReason,
   note: string | null | undefined,
 ): Promise<FulfilmentOrderRow> {
   const order = await lockPipelineOrder(tx, id);
@@ -599,4 +680,85 @@ export async function pushToBacklog(
     columns: { hold_note: note ?? null },
   });
   return fulfilmentOrderRow(tx, id);
+}
+
+/**
+ * Records the MDN of a prepaid line we pre-activated (DOMAIN.md 4.14 /fulfill/prepaid): the label
+ * waits for it. The worker's own order, picked or still being picked.
+ */
+export async function recordMdn(
+  tx: Transaction,
+  acting: Acting,
+  id: number,
+  mdn: string,
+): Promise<PickOrder> {
+  const order = await lockMyOrder(tx, acting.actor, id, 'prepaid');
+  const before = await pickOrder(tx, id);
+  if (!before.pre_activation) {
+    throw new ConflictError(
+      `${order.number}'s line is activated by the customer: it takes no MDN at the station.`,
+    );
+  }
+  if (!['assigned', 'in_progress', 'fulfilled'].includes(order.status)) {
+    throw new ConflictError(
+      `${order.number} is ${orderLifecycle.stateText(order.status)}: its MDN is recorded before the label.`,
+    );
+  }
+  await tx.query(
+    `UPDATE orders SET mdn = $2, mdn_recorded_at = now(), mdn_recorded_by = $3, updated_at = now()
+     WHERE id = $1`,
+    [id, mdn, acting.actor.userId],
+  );
+  await writeOrderEvent(tx, id, acting.actor, 'mdn_recorded', { mdn, was: before.mdn });
+  return pickOrder(tx, id);
+}
+
+/**
+ * Re-pairs an OTA order whose pairing failed with another SIM (DOMAIN.md 4.14 /fulfill/ota-orders):
+ * its SIMs go back to stock and its units wait for an ICCID, the devices stay picked; the order is
+ * started again for its worker, whose next ICCID scans fulfil it and open a new pairing.
+ */
+export async function rePairOrder(
+  tx: Transaction,
+  acting: Acting,
+  updateId: number,
+): Promise<FulfilmentOrderRow> {
+  const { actor, meta } = acting;
+  const update = await carrierUpdateRow(tx, updateId);
+  const order = await lockPipelineOrder(tx, update.order_id);
+  const [latest] = await tx.query<{ id: number }>(
+    `SELECT max(id)::int AS id FROM carrier_updates WHERE order_id = $1 AND status <> 'cancelled'`,
+    [update.order_id],
+  );
+  if (update.kind !== 'pairing') {
+    throw new ConflictError(`${order.number} reports a device change: it has no SIM to re-pair.`);
+  }
+  if (update.status !== 'failed' || latest?.id !== update.id || order.status !== 'fulfilled') {
+    throw new ConflictError(
+      `Only the failed pairing of a fulfilled order is re-paired: ${order.number} is ${orderLifecycle.stateText(order.status)}, this pairing ${update.status}.`,
+    );
+  }
+  const data = { sim_only: true, carrier_update_id: update.id };
+  await runTransition(tx, orderStore, { id: update.order_id, action: 'unpick', actor, meta, data });
+  await runTransition(tx, orderStore, { id: update.order_id, action: 'start_pick', actor, meta });
+  const units = await tx.query<{ id: number; sim_id: number | null }>(
+    `SELECT u.id::int AS id, (SELECT s.id::int FROM sim_cards s WHERE s.iccid = u.iccid) AS sim_id
+     FROM order_line_units u JOIN order_lines l ON l.id = u.order_line_id
+     WHERE l.order_id = $1 AND u.status = 'picked' AND u.iccid IS NOT NULL`,
+    [update.order_id],
+  );
+  await runTransitions(tx, simStore, {
+    ids: units.flatMap((unit) => (unit.sim_id === null ? [] : [unit.sim_id])),
+    action: 'release_from_order',
+    actor,
+    meta,
+    skipRefused: true,
+    data: { order: order.number, re_pair: true },
+  });
+  await tx.query(
+    `UPDATE order_line_units SET iccid = NULL, updated_at = now() WHERE id = ANY ($1::bigint[])`,
+    [units.map((unit) => unit.id)],
+  );
+  await writeUpdateEvents(tx, actor, [update], 're_paired');
+  return fulfilmentOrderRow(tx, update.order_id);
 }

@@ -1,8 +1,13 @@
-import { ORDER_ACCESS, ORDER_ASSIGNMENT_ACCESS, ORDER_FULFIL_ACCESS } from '@inventory/contract';
+import {
+  ORDER_ACCESS,
+  ORDER_ASSIGNMENT_ACCESS,
+  ORDER_FULFIL_ACCESS,
+  ORDER_OTA_ACCESS,
+} from '@inventory/contract';
 import { pendingPages, type PageEntry } from '../../shell/page-types';
-import { printLabelPage, scanToShipPage } from '../shipment';
+import { gaylordsPage, printLabelPage, scanToShipPage } from '../shipment';
 
-/** The label desk and the dock are the shipment area's pages, in this menu group. */
+/** The label desk, the gaylords and the dock are the shipment area's pages, in this menu group. */
 export const fulfilmentPages: PageEntry[] = [
   {
     path: '/fulfill/assignment',
@@ -20,41 +25,41 @@ export const fulfilmentPages: PageEntry[] = [
     ...ORDER_FULFIL_ACCESS,
     load: () => import('./pages/pick-station-page'),
   },
-  ...pendingPages('Fulfilment', [
-    [
-      '/fulfill/prepaid',
-      'Prepaid',
-      { permission: 'order.fulfill-processing' },
-      'Prepaid orders, with activation before shipping where required.',
-    ],
-    [
-      '/fulfill/existing-customer',
-      'Existing customers',
-      { permission: 'order.fulfill-processing' },
-      'Device changes and upgrades for active subscribers.',
-    ],
-    [
-      '/fulfill/ota-orders',
-      'OTA orders',
-      { permission: 'order.OTA-processing' },
-      'Over-the-air orders: pair IMEI and ICCID with the carrier before the label.',
-    ],
-    [
-      '/fulfill/replacement',
-      'Replacements',
-      { permission: 'order.fulfill-processing' },
-      'Replacement orders linked to an RMA or an original order.',
-    ],
-  ]),
+  // The same station, scoped to the orders of each queue of its own (`pick-queues.ts`).
+  {
+    path: '/fulfill/prepaid',
+    group: 'Fulfilment',
+    label: 'Prepaid',
+    summary: 'Prepaid orders, with activation before shipping where required.',
+    ...ORDER_FULFIL_ACCESS,
+    load: () => import('./pages/pick-station-page'),
+  },
+  {
+    path: '/fulfill/existing-customer',
+    group: 'Fulfilment',
+    label: 'Existing customers',
+    summary: 'Device changes and upgrades for active subscribers, acknowledged by the carrier.',
+    ...ORDER_FULFIL_ACCESS,
+    load: () => import('./pages/pick-station-page'),
+  },
+  {
+    path: '/fulfill/ota-orders',
+    group: 'Fulfilment',
+    label: 'OTA orders',
+    summary: 'Over-the-air orders: pair IMEI and ICCID with the carrier before the label.',
+    ...ORDER_OTA_ACCESS,
+    load: () => import('./pages/pick-station-page'),
+  },
+  {
+    path: '/fulfill/replacement',
+    group: 'Fulfilment',
+    label: 'Replacements',
+    summary: 'Replacement orders linked to an RMA or an original order.',
+    ...ORDER_FULFIL_ACCESS,
+    load: () => import('./pages/pick-station-page'),
+  },
   printLabelPage,
-  ...pendingPages('Fulfilment', [
-    [
-      '/fulfill/gaylord',
-      'Gaylords',
-      { permission: 'order.shipping-processing' },
-      'Sort labelled parcels into gaylords per carrier and service.',
-    ],
-  ]),
+  gaylordsPage,
   scanToShipPage,
   ...pendingPages('Fulfilment', [
     [

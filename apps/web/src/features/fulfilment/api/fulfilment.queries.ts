@@ -1,5 +1,6 @@
 import {
   backlogOrderList,
+  carrierUpdateEndpoints,
   fulfilmentEndpoints,
   orderEndpoints,
   packingSlipEndpoint,
@@ -9,18 +10,24 @@ import {
   type AssignOrdersInput,
   type AutoAssignInput,
   type BacklogInput,
+  type CarrierUpdateExportInput,
+  type CarrierUpdateKind,
   type PickOrder,
+  type PickQueue,
   type PickScanAnswer,
 } from '@inventory/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shell/http-client';
-import { openPrintout } from '../../../toolkit/resource-queries';
+import { openPrintout, startDownload } from '../../../toolkit/resource-queries';
 import { patchQuery } from '../../../toolkit/station';
 
 /** Fulfilment's reads and writes (DOMAIN.md 4.14): assignment, the pick station, the pipeline. */
 
 const OVERVIEW_KEY = [fulfilmentEndpoints.overview.path];
 const MY_PICKS_KEY = [fulfilmentEndpoints.myPicks.path];
+const BOARD_PATH = carrierUpdateEndpoints.board.path;
+/** What a carrier update changes: the board and the order at the station. */
+export const CARRIER_UPDATE_READS = [BOARD_PATH, fulfilmentEndpoints.pickLookup.path] as const;
 export const pickOrderKey = (id: number) => [fulfilmentEndpoints.pickLookup.path, id];
 const LIST_KEYS = [readyOrderList, pipelineOrderList, backlogOrderList].map((list) => [
   `/${list.name}`,
@@ -111,40 +118,46 @@ export function useBacklogActions() {
   };
 }
 
-/** The worker's queue at the station. */
-export function useMyPicks() {
+/** The worker's orders of one queue at the station. */
+export function useMyPicks(queue: PickQueue) {
   return useQuery({
-    queryKey: MY_PICKS_KEY,
-    queryFn: async () => (await callEndpoint(fulfilmentEndpoints.myPicks, {})).data,
+    queryKey: [...MY_PICKS_KEY, queue],
+    queryFn: async () =>
+      (await callEndpoint(fulfilmentEndpoints.myPicks, { query: { queue } })).data,
   });
 }
 
-/** One of the worker's orders, by the number scanned. */
-export function usePickOrder(number: string | null) {
+/** One of the worker's orders of the queue, by the number scanned. */
+export function usePickOrder(number: string | null, queue: PickQueue) {
   return useQuery({
-    queryKey: [fulfilmentEndpoints.pickLookup.path, number],
+    queryKey: [fulfilmentEndpoints.pickLookup.path, number, queue],
     enabled: number !== null,
     retry: false,
     queryFn: async () =>
-      (await callEndpoint(fulfilmentEndpoints.pickLookup, { query: { number: number! } })).data,
+      (await callEndpoint(fulfilmentEndpoints.pickLookup, { query: { number: number!, queue } }))
+        .data,
   });
 }
 
 /** Scans of one order, each answer put into the order shown (no read again). */
-export function usePickScan(number: string) {
+export function usePickScan(number: string, queue: PickQueue) {
   const client = useQueryClient();
-  const key = [fulfilmentEndpoints.pickLookup.path, number];
+  const key = [fulfilmentEndpoints.pickLookup.path, number, queue];
   return {
     send: async (id: number, code: string, station: string) =>
       (
         await callEndpoint(fulfilmentEndpoints.pickScan, {
           params: { id },
-          body: { code, ...(station && { station }) },
+          body: { code, queue, ...(station && { station }) },
         })
       ).data,
     apply: async (answer: PickScanAnswer) => {
       await patchQuery<PickOrder>(client, key, () => answer.order);
       await client.invalidateQueries({ queryKey: MY_PICKS_KEY });
+      // The last unit picked opens the order's pairing or device change.
+      if (answer.order.status === 'fulfilled') {
+        await client.invalidateQueries({ queryKey: [BOARD_PATH] });
+      }
     },
     reread: () => client.invalidateQueries({ queryKey: key, exact: true }),
     confirmAccessories: useMutation({
@@ -154,7 +167,53 @@ export function usePickScan(number: string) {
       onSuccess: async (order) => {
         client.setQueryData(key, order);
         await client.invalidateQueries({ queryKey: MY_PICKS_KEY });
+        await client.invalidateQueries({ queryKey: [BOARD_PATH] });
       },
+    }),
+    recordMdn: useMutation({
+      mutationFn: async ({ id, mdn }: { id: number; mdn: string }) =>
+        (await callEndpoint(fulfilmentEndpoints.recordMdn, { params: { id }, body: { mdn } })).data,
+      onSuccess: (order) => client.setQueryData(key, order),
+    }),
+  };
+}
+
+/** Each order's latest pairing or device change while it waits for its label. */
+export function useCarrierUpdateBoard(kind: CarrierUpdateKind) {
+  return useQuery({
+    queryKey: [BOARD_PATH, kind],
+    queryFn: async () =>
+      (await callEndpoint(carrierUpdateEndpoints.board, { query: { kind } })).data,
+  });
+}
+
+/** The desk's actions: export a batch file (it downloads), retry, re-pair. */
+export function useCarrierUpdateActions() {
+  const client = useQueryClient();
+  const settle = async () => {
+    await Promise.all(
+      CARRIER_UPDATE_READS.map((path) => client.invalidateQueries({ queryKey: [path] })),
+    );
+    await refreshAll(client);
+  };
+  return {
+    exportFile: useMutation({
+      mutationFn: async (body: CarrierUpdateExportInput) =>
+        (await callEndpoint(carrierUpdateEndpoints.export, { body })).data,
+      onSuccess: async (file) => {
+        startDownload(file.download);
+        await settle();
+      },
+    }),
+    retry: useMutation({
+      mutationFn: async (id: number) =>
+        (await callEndpoint(carrierUpdateEndpoints.retry, { params: { id }, body: {} })).data,
+      onSuccess: settle,
+    }),
+    rePair: useMutation({
+      mutationFn: async (id: number) =>
+        (await callEndpoint(carrierUpdateEndpoints.rePair, { params: { id }, body: {} })).data,
+      onSuccess: settle,
     }),
   };
 }

@@ -1,16 +1,30 @@
 import {
   PICK_SCAN_TONES,
   type PickOrder,
+  type PickQueue,
   type PickScanAnswer,
   type PickScanResult,
 } from '@inventory/contract';
-import { Alert, Button, Space, Table, Tag, Typography, type InputRef } from 'antd';
+import {
+  Alert,
+  Button,
+  Descriptions,
+  Input,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  type DescriptionsProps,
+  type InputRef,
+  type TableColumnsType,
+} from 'antd';
 import { useRef, useState } from 'react';
 import { showApiError } from '../../../shell/api-errors';
 import { PAGE_TITLE_STYLE } from '../../../shell/page-styles';
 import type { PageProps } from '../../../shell/page-types';
+import { useCan } from '../../../shell/use-can';
 import { useUrlParam } from '../../../shell/use-url-state';
-import { when } from '../../../toolkit/format';
+import { dollars, when } from '../../../toolkit/format';
 import {
   beep,
   ExpectedFound,
@@ -29,6 +43,10 @@ import {
 } from '../../../toolkit/station';
 import { OrderStatusTag } from '../../order';
 import { openPackingSlip, useMyPicks, usePickOrder, usePickScan } from '../api/fulfilment.queries';
+import { CarrierLinkDrawer } from '../components/carrier-link-drawer';
+import { CarrierUpdatesPanel } from '../components/carrier-updates-panel';
+import { CarrierUpdateTag } from '../components/carrier-update-tag';
+import { queueOfPath } from '../pick-queues';
 
 /** What the station's own answer adds to the server's: an order number opens the order. */
 type StationResult = PickScanResult | 'order_opened';
@@ -62,17 +80,36 @@ const ORDER_CODE = /^SO-?\d+$/i;
 /** The address key of the order at the station. */
 const ORDER_PARAM = 'order';
 
+/** What each queue's station adds to the standard one, in a line. */
+const QUEUE_HELP: Record<PickQueue, string | null> = {
+  standard: null,
+  prepaid:
+    'Prepaid orders show their payment and who activates the line: a line we pre-activate takes its MDN here before the label.',
+  existing_customer:
+    "The device change (the new IMEI) goes to the carrier when the order is picked; the label waits for the carrier's OK unless the carrier does not acknowledge device changes.",
+  ota: "The IMEI and ICCID pairing goes to the carrier when the order is picked; the label waits for the carrier's OK.",
+  replacement: 'Replacement orders show the original order they replace, when linked.',
+};
+
 /**
- * The pick station (`/fulfill/need-to-fulfill`), keyboard only: scan an order number to open one
- * of your orders, then each unit's IMEI (the reserved unit or another that matches), its ICCID
- * when the order ships a SIM kit, confirm the accessories and print the packing slip. Every answer
- * shows in the log with its tone and beep; the order beside it is the server's answer.
+ * The pick station, keyboard only, one page per queue (`/fulfill/need-to-fulfill` and the
+ * queues of their own, DOMAIN.md 4.14): scan an order number to open one of your orders of the
+ * queue, then each unit's IMEI (the reserved unit or another that matches), its ICCID when the
+ * order ships a SIM kit, confirm the accessories and print the packing slip. Every answer shows
+ * in the log with its tone and beep; the order beside it is the server's answer. Each queue shows
+ * its own facts (payment and activation, the carrier's pairing or device change, the original
+ * order) and the OTA and existing-customer queues their carrier updates below.
  */
 export default function PickStationPage({ entry }: PageProps) {
+  const pickQueue = queueOfPath(entry.path);
   const [number, setNumber] = useUrlParam(ORDER_PARAM);
-  const picks = useMyPicks();
-  const order = usePickOrder(number ?? null);
-  const scanning = usePickScan(number ?? '');
+  const picks = useMyPicks(pickQueue);
+  const order = usePickOrder(number ?? null, pickQueue);
+  const scanning = usePickScan(number ?? '', pickQueue);
+  // Who manages vendors sets how the queue's carriers take updates and pre-activation.
+  const mayLink =
+    useCan({ permission: 'vendor.manage' }) && !['standard', 'replacement'].includes(pickQueue);
+  const [linking, setLinking] = useState(false);
   const [station, setStation] = useStationName();
   const [answered, setAnswered] = useState<ScanLine<StationResult>[]>([]);
   const scanField = useRef<InputRef>(null);
@@ -117,6 +154,7 @@ export default function PickStationPage({ entry }: PageProps) {
         Scan an order number, then each unit&apos;s IMEI and, for a SIM kit, its ICCID. Another unit
         of the same variant in stock takes the reserved one&apos;s place. Confirm the accessories
         and print the packing slip: the order is fulfilled when all is picked.
+        {QUEUE_HELP[pickQueue] && ` ${QUEUE_HELP[pickQueue]}`}
       </Typography.Paragraph>
       <Space wrap align="start" style={{ marginBottom: 12 }}>
         <ScanInput
@@ -127,13 +165,22 @@ export default function PickStationPage({ entry }: PageProps) {
           onScan={scan}
         />
         <StationNameInput station={station} onChange={setStation} onDone={scanner.refocus} />
+        {mayLink && <Button onClick={() => setLinking(true)}>Client carrier links</Button>}
       </Space>
+      {linking && (
+        <CarrierLinkDrawer
+          onClose={() => {
+            setLinking(false);
+            scanner.refocus();
+          }}
+        />
+      )}
       {number && order.isError && (
         <Alert
           type="error"
           showIcon
           style={{ marginBottom: 12 }}
-          title={`${number} is not one of your orders to pick.`}
+          title={order.error.message || `${number} is not one of your orders to pick.`}
         />
       )}
       <StationColumns>
@@ -148,11 +195,122 @@ export default function PickStationPage({ entry }: PageProps) {
           {current ? (
             <PickedOrder order={current} scanner={scanner} scanning={scanning} />
           ) : (
-            <MyOrders orders={picks.data ?? []} loading={picks.isPending} onOpen={setNumber} />
+            <MyOrders
+              queue={pickQueue}
+              orders={picks.data ?? []}
+              loading={picks.isPending}
+              onOpen={setNumber}
+            />
           )}
         </StationColumn>
       </StationColumns>
+      {(pickQueue === 'ota' || pickQueue === 'existing_customer') && (
+        <CarrierUpdatesPanel
+          kind={pickQueue === 'ota' ? 'pairing' : 'device_change'}
+          onDone={scanner.refocus}
+        />
+      )}
     </div>
+  );
+}
+
+/** The facts of the queue the order is picked in, beside its units. */
+function QueueFacts({
+  order,
+  scanner,
+  scanning,
+}: {
+  order: PickOrder;
+  scanner: ReturnType<typeof useWedgeScanner>;
+  scanning: ReturnType<typeof usePickScan>;
+}) {
+  const [mdn, setMdn] = useState('');
+  const record = async () => {
+    try {
+      await scanning.recordMdn.mutateAsync({ id: order.id, mdn });
+      setMdn('');
+    } catch (error) {
+      showApiError(error);
+    } finally {
+      scanner.refocus();
+    }
+  };
+  const facts: Record<PickQueue, NonNullable<DescriptionsProps['items']>> = {
+    standard: [],
+    prepaid: [
+      { key: 'payment', label: 'Payment', children: dollars(order.total_cents) },
+      {
+        key: 'activation',
+        label: 'Activation',
+        children: order.pre_activation ? 'Pre-activated by us' : 'The customer activates',
+      },
+      ...(order.pre_activation
+        ? [
+            {
+              key: 'mdn',
+              label: 'MDN',
+              children: order.mdn ?? (
+                <Space.Compact>
+                  <Input
+                    aria-label="MDN of the pre-activated line"
+                    placeholder="10 digits"
+                    value={mdn}
+                    onChange={(event) => setMdn(event.target.value)}
+                    onPressEnter={() => void record()}
+                  />
+                  <Button loading={scanning.recordMdn.isPending} onClick={() => void record()}>
+                    Record MDN
+                  </Button>
+                </Space.Compact>
+              ),
+            },
+          ]
+        : []),
+    ],
+    existing_customer: [
+      { key: 'current', label: 'Current IMEI', children: order.current_imei ?? 'Not known' },
+      {
+        key: 'swap',
+        label: 'Ships',
+        children: order.sim_swap ? 'Device and a new SIM (SIM swap)' : 'Device only',
+      },
+      {
+        key: 'change',
+        label: 'Device change',
+        children: <CarrierUpdateTag update={order.carrier_update} />,
+      },
+    ],
+    ota: [
+      {
+        key: 'pairing',
+        label: 'Carrier pairing',
+        children: (
+          <Space>
+            <CarrierUpdateTag update={order.carrier_update} />
+            {order.carrier_update?.message}
+          </Space>
+        ),
+      },
+    ],
+    replacement: [
+      { key: 'original', label: 'Original order', children: order.parent_number ?? 'Not linked' },
+    ],
+  };
+  const items = facts[order.queue];
+  return (
+    <>
+      {items.length > 0 && (
+        <Descriptions size="small" column={1} items={items} style={{ marginBottom: 8 }} />
+      )}
+      {order.status === 'fulfilled' && order.label_blocker && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 8 }}
+          title={`The label waits: ${order.label_blocker}`}
+        />
+      )}
+    </>
   );
 }
 
@@ -196,6 +354,7 @@ function PickedOrder({
           {order.client_carrier ?? ''} · {order.place} · SLA {when(order.sla_due_at)}
         </Typography.Text>
       </Space>
+      <QueueFacts order={order} scanner={scanner} scanning={scanning} />
       <ExpectedFound
         tallies={[
           {
@@ -274,11 +433,48 @@ function PickedOrder({
   );
 }
 
+/** The column each queue adds to the list of my orders. */
+const QUEUE_COLUMN: Record<PickQueue, TableColumnsType<PickOrder>> = {
+  standard: [],
+  prepaid: [
+    {
+      key: 'activation',
+      title: 'Activation',
+      render: (_: unknown, o) =>
+        `${dollars(o.total_cents)} · ${o.pre_activation ? 'Pre-activated by us' : 'Customer activates'}`,
+    },
+  ],
+  existing_customer: [
+    {
+      key: 'current',
+      title: 'Current IMEI',
+      render: (_: unknown, o) =>
+        `${o.current_imei ?? 'Not known'} · ${o.sim_swap ? 'SIM swap' : 'Device only'}`,
+    },
+  ],
+  ota: [
+    {
+      key: 'pairing',
+      title: 'Pairing',
+      render: (_: unknown, o) => <CarrierUpdateTag update={o.carrier_update} />,
+    },
+  ],
+  replacement: [
+    {
+      key: 'original',
+      title: 'Original order',
+      render: (_: unknown, o) => o.parent_number ?? 'Not linked',
+    },
+  ],
+};
+
 function MyOrders({
+  queue,
   orders,
   loading,
   onOpen,
 }: {
+  queue: PickQueue;
   orders: readonly PickOrder[];
   loading: boolean;
   onOpen: (number: string) => void;
@@ -323,6 +519,7 @@ function MyOrders({
               ),
             ].join(', ') || '—',
         },
+        ...QUEUE_COLUMN[queue],
         { key: 'sla', title: 'SLA', render: (_: unknown, o) => when(o.sla_due_at) },
         {
           key: 'status',
