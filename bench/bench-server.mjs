@@ -19,6 +19,7 @@ import {
   benchPriceImport,
   createSellingStock,
 } from './selling.mjs';
+import { createFulfilmentStock } from './fulfilment.mjs';
 import { addSimFloors, benchDetectionImport, createSimStock, signInAgents } from './sim.mjs';
 
 const HOST = '127.0.0.1';
@@ -827,8 +828,14 @@ async function main() {
   };
   const session = await logIn(ports.app);
   const agentSessions = await signInAgents(post, ports.app, simStock);
-  // The warehouse dashboard's figures as the refresher keeps them once the server listens.
+  // The fulfilment gates, like the line's, on the large registry only (made through the API).
+  const fulfilmentStock =
+    process.env.BENCH_LINE_STOCK === '1'
+      ? await createFulfilmentStock(db, ports.app, session, BENCH_CARRIER_KEY)
+      : {};
+  // The warehouse dashboards' figures as the refresher keeps them once the server listens.
   await post(ports.app, '/warehouse/dashboard/refresh', {}, session.token);
+  await post(ports.app, '/warehouse/dashboard-fulfill/refresh', {}, session.token);
 
   // Heavier one-off measurements, asked for by run.mjs after the HTTP runs.
   process.on('message', async (message) => {
@@ -873,6 +880,7 @@ async function main() {
     ...sellingStock,
     ...simStock,
     ...agentSessions,
+    ...fulfilmentStock,
     benchCarrierKey: BENCH_CARRIER_KEY,
     login: { user_name: FIRST_ADMIN.user_name, password: BENCH_PASSWORD },
   });

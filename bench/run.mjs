@@ -234,6 +234,26 @@ const simActivationRequest = lineRequest(
   (server, i) => ({ authorization: `Bearer ${agentOf(server, i).token}` }),
 );
 
+/** The next assigned one-unit order's reserved IMEI scanned at the prepaid queue's station. */
+const pickRequest = lineRequest(
+  'pick',
+  (server, i) => `/api/v1/fulfilment/picks/${server.pickPool[i % server.pickPool.length].id}/scans`,
+  (server, i) => ({
+    code: server.pickPool[i % server.pickPool.length].imei,
+    station: 'bench',
+    queue: 'prepaid',
+  }),
+  '"result":"picked"',
+);
+
+/** The next labelled parcel's tracking number scanned out at the dock. */
+const shipScanRequest = lineRequest(
+  'shipScan',
+  '/api/v1/ship-scans',
+  (server, i) => ({ code: server.shipPool[i % server.shipPool.length], station: 'bench' }),
+  '"result":"shipped"',
+);
+
 /** The daily order report for the year up to today. */
 function dailyOrdersPath() {
   const day = (offset) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
@@ -360,6 +380,8 @@ const TARGETS = {
     request: consolidationRequest,
   },
   putaway: { name: 'POST /putaway', port: 'app', request: putawayRequest },
+  pick: { name: 'POST /fulfilment/picks/:id/scans (pick)', port: 'app', request: pickRequest },
+  shipScan: { name: 'POST /ship-scans (scan-to-ship)', port: 'app', request: shipScanRequest },
   devicesFirst: {
     name: 'GET /devices first page of 50',
     port: 'app',
@@ -440,6 +462,11 @@ const TARGETS = {
     port: 'app',
     request: signedIn('/api/v1/warehouse/dashboard'),
   },
+  fulfilmentDashboard: {
+    name: 'GET /warehouse/dashboard-fulfill',
+    port: 'app',
+    request: signedIn('/api/v1/warehouse/dashboard-fulfill'),
+  },
   accessoryDashboard: {
     name: 'GET /accessory-stock/dashboard',
     port: 'app',
@@ -462,7 +489,13 @@ const TARGETS = {
 /** On the smaller registry, for the scale gates: the requests whose cost could grow with it. */
 const SMALL = ['lookup', 'scan', 'devicesFirst'];
 /** The dashboards, flat with scale: their p95 on the large registry against the small one's. */
-const FLAT = ['warehouseDashboard', 'accessoryDashboard', 'dailyOrders', 'simDashboard'];
+const FLAT = [
+  'warehouseDashboard',
+  'fulfilmentDashboard',
+  'accessoryDashboard',
+  'dailyOrders',
+  'simDashboard',
+];
 const small = (key) => `${key}@small`;
 
 /**
@@ -474,7 +507,7 @@ const ROUND = [
   ['f0', 'profile'],
   ['f2Users', 'users'],
   ['f3', 'lookup', small('lookup')],
-  ['f1', 'scan', small('scan'), 'grading', 'consolidation', 'putaway'],
+  ['f1', 'scan', small('scan'), 'grading', 'consolidation', 'putaway', 'pick', 'shipScan'],
   ['f2Devices', 'devicesFirst', 'devicesLast', small('devicesFirst')],
   ['f2Locations', 'locationsFirst', 'locationsLast'],
   ['f2InventoryBoxes', 'inventoryBoxesFirst', 'inventoryBoxesLast'],
@@ -528,11 +561,14 @@ const GATES = [
     floor: 'devicesFirst',
     atLeast: 1 / WITHIN,
   },
-  // Issue 15: the production line's stations, on the same floor as receiving's scan.
+  // Issues 15 and 18: the production line's stations, the pick station and the dock, on the same
+  // floor as receiving's scan.
   ...[
     ['grading', 'grading scan'],
     ['consolidation', 'consolidation scan'],
     ['putaway', 'putaway scan'],
+    ['pick', 'pick scan'],
+    ['shipScan', 'scan-to-ship'],
   ].flatMap(([key, name]) => [
     { name: `${name} req/s vs F1`, figure: key, floor: 'f1', atLeast: 0.4 },
     {
@@ -1135,6 +1171,31 @@ async function benchExport(database, server) {
   return result;
 }
 
+/** At most this many times one raw statement reserving the same units (issue 18). */
+const AUTO_ASSIGN_MAX_RATIO = 5;
+
+/**
+ * Auto-assignment at setup (bench/fulfilment.mjs): the ready orders assigned in the page's
+ * batches through the API, against one raw statement reserving their units (rolled back).
+ */
+function judgeAutoAssign(database, server) {
+  const result = server.autoAssign;
+  if (!result) return;
+  verdict({
+    database,
+    name: `auto-assigning ${count(result.orders)} ready orders vs one raw statement reserving their units`,
+    unit: 's',
+    figure: result.appSeconds,
+    floor: result.rawSeconds,
+    atMost: AUTO_ASSIGN_MAX_RATIO,
+    invalid:
+      result.units !== result.rawUnits
+        ? `${count(result.units)} units reserved by the app, ${count(result.rawUnits)} by the raw statement`
+        : undefined,
+    detail: `${count(result.assigned)} assigned, ${count(result.held)} held for stock, ${count(result.units)} units`,
+  });
+}
+
 /** Writes a database's summary for quoting figures later: bench/results/<database>-<time>.json. */
 async function writeSummary(name, summary) {
   await mkdir(RESULTS, { recursive: true });
@@ -1180,9 +1241,11 @@ async function benchDatabase({ name, flag, provide }) {
     const rounds = await measureRounds(large, smallServer);
     printMedians(name, rounds);
     judgeHttp(name, rounds, large, smallServer);
+    judgeAutoAssign(name, large);
     return {
       generated: { large: large.generated, small: smallServer.generated },
       rounds,
+      autoAssign: large.autoAssign,
       imports: {
         tacNumbers: await benchImport(name, large),
         manifest: await benchManifestImport(name, large),

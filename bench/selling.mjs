@@ -41,19 +41,9 @@ export async function createSellingStock(db) {
      FROM unnest($2::bigint[]) AS m (model_id)`,
     [carrier.id, variants.map((variant) => variant.model_id)],
   );
-  // The generated catalogue may list some of them on the carrier channel already (one listing
-  // per sellable and channel): those are made live without limit too.
-  await db.query(
-    `INSERT INTO pts_listings (variant_id, channel, qty_pushed, price_cents, status, allow_backorder)
-     SELECT id, 'carrier', 1000000, 0, 'live', true FROM unnest($1::bigint[]) AS v (id)
-     ON CONFLICT DO NOTHING`,
-    [variants.map((variant) => variant.id)],
-  );
-  await db.query(
-    `UPDATE pts_listings SET status = 'live', allow_backorder = true, starts_at = NULL,
-       ends_at = NULL, qty_pushed = qty_reserved + qty_sold + 1000000
-     WHERE channel = 'carrier' AND variant_id = ANY ($1::bigint[])`,
-    [variants.map((variant) => variant.id)],
+  await listOnCarrierChannel(
+    db,
+    variants.map((variant) => variant.id),
   );
   const [subscriber] = await db.query('SELECT id, client_carrier_id FROM subscribers LIMIT 1');
   return {
@@ -63,6 +53,25 @@ export async function createSellingStock(db) {
     },
     orderFloor: { subscriberId: subscriber.id, carrierId: subscriber.client_carrier_id },
   };
+}
+
+/**
+ * The variants live on the carrier channel without limit. The generated catalogue may list some
+ * of them there already (one listing per sellable and channel): those are made so too.
+ */
+export async function listOnCarrierChannel(db, variantIds) {
+  await db.query(
+    `INSERT INTO pts_listings (variant_id, channel, qty_pushed, price_cents, status, allow_backorder)
+     SELECT id, 'carrier', 1000000, 0, 'live', true FROM unnest($1::bigint[]) AS v (id)
+     ON CONFLICT DO NOTHING`,
+    [variantIds],
+  );
+  await db.query(
+    `UPDATE pts_listings SET status = 'live', allow_backorder = true, starts_at = NULL,
+       ends_at = NULL, qty_pushed = qty_reserved + qty_sold + 1000000
+     WHERE channel = 'carrier' AND variant_id = ANY ($1::bigint[])`,
+    [variantIds],
+  );
 }
 
 /**

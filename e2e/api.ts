@@ -128,23 +128,26 @@ export async function importManifest(
 export type Staff = { userName: string; name: string; password: string };
 
 /**
- * A staff member holding the role named, who has signed in once and chosen `staff.password`, as
+ * A staff member holding the roles named, who has signed in once and chosen `staff.password`, as
  * a manager creates one and the new colleague takes it over. Answers the new user's id.
  */
 export async function createStaff(
   request: APIRequestContext,
   admin: Api,
   staff: Staff,
-  roleName: string,
+  roleNames: string | readonly string[],
 ): Promise<{ id: number }> {
   const roles = await admin.get<{ items: { id: number; name: string }[] }>('/roles?limit=200');
-  const role = roles.items.find((candidate) => candidate.name === roleName);
-  expect(role, `a role named ${roleName}`).toBeDefined();
+  const roleIds = [roleNames].flat().map((roleName) => {
+    const role = roles.items.find((candidate) => candidate.name === roleName);
+    expect(role, `a role named ${roleName}`).toBeDefined();
+    return role!.id;
+  });
   const created = await admin.post<{ user: { id: number }; temporary_password: string }>('/users', {
     user_name: staff.userName,
     name: staff.name,
     type: 'staff',
-    role_ids: [role!.id],
+    role_ids: roleIds,
   });
   const first = await apiAs(request, staff.userName, created.temporary_password);
   await first.post('/profile/password', {
@@ -508,7 +511,8 @@ export async function detectActive(
  * Lifeline orders ready for fulfilment, as a client carrier's enrolments arrive: `devices` grade-A
  * units of the catalogue's main model in stock (graded by `grader`, consolidated, put away), a
  * live carrier listing of them, a new client carrier with ten SIMs from serial `firstSim` in
- * packs, and `orders` orders of one unit each. Answers the variant's SKU and the orders.
+ * packs, and `orders` orders of one unit each, new Lifeline unless `fulfilmentType` says (OTA).
+ * Answers the variant's SKU, the carrier and the orders.
  */
 export async function readyLifelineOrders(
   request: APIRequestContext,
@@ -520,8 +524,13 @@ export async function readyLifelineOrders(
     devices: number;
     orders: number;
     firstSim: number;
+    fulfilmentType?: 'new_lifeline' | 'ota';
   },
-): Promise<{ sku: string; orders: { id: number; number: string }[] }> {
+): Promise<{
+  sku: string;
+  carrier: { id: number; name: string };
+  orders: { id: number; number: string }[];
+}> {
   const { tag } = options;
   const catalogue = await seedReceivingCatalogue(admin, tag);
   const imeis = Array.from({ length: options.devices }, (_, n) =>
@@ -555,7 +564,7 @@ export async function readyLifelineOrders(
     const order = await admin.post<{ id: number; number: string; status: string }>('/orders', {
       client_carrier_id: carrier.id,
       program: 'lifeline',
-      fulfilment_type: 'new_lifeline',
+      fulfilment_type: options.fulfilmentType ?? 'new_lifeline',
       external_id: `ENR-${tag}-${n}`,
       first_name: 'Ana',
       last_name: `Subscriber${n}`,
@@ -565,5 +574,5 @@ export async function readyLifelineOrders(
     expect(order.status).toBe('ready');
     orders.push({ id: order.id, number: order.number });
   }
-  return { sku, orders };
+  return { sku, carrier, orders };
 }

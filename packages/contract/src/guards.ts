@@ -24,6 +24,9 @@ export const LOCATION_ACCESS = { permission: 'location.activation' } as const;
 /** The warehouse dashboard: the warehouse manager's (DOMAIN.md 6.3). */
 export const WAREHOUSE_DASHBOARD_ACCESS = STATION_ACCESS.warehouseDashboards;
 
+/** The fulfilment dashboard: the warehouse manager's too (DOMAIN.md 6.3). */
+export const FULFILMENT_DASHBOARD_ACCESS = STATION_ACCESS.warehouseDashboards;
+
 /** Push-to-sale listings (DOMAIN.md 4.5: PI, SA, sales manager read them). */
 export const PTS_LIST_ACCESS = { permission: 'pts.view-list' } as const;
 
@@ -59,6 +62,15 @@ export const ORDER_ASSIGNMENT_ACCESS = { permission: 'order.assignment' } as con
 
 /** The fulfilment queues and the pick station (DOMAIN.md 4.14: FW, FM). */
 export const ORDER_FULFIL_ACCESS = { permission: 'order.fulfill-processing' } as const;
+
+/**
+ * The OTA queue (DOMAIN.md 4.14 /fulfill/ota-orders: FW, FM): its own right, with the pick
+ * station's, whose endpoints it works.
+ */
+export const ORDER_OTA_ACCESS = {
+  permission: 'order.OTA-processing',
+  andPermission: 'order.fulfill-processing',
+} as const;
 
 /** Web orders from cart checkouts (DOMAIN.md 4.1 /dashboard/web-order: SA, CS, FM). */
 export const WEB_ORDER_ACCESS = { permission: 'web-order.view-list' } as const;
@@ -153,5 +165,17 @@ export const AGENT_CART_ACCESS = { permission: 'agent.cart' } as const;
 /** Labels, reprints, voids and scan-out at the dock (DOMAIN.md 4.14: FW, SH). */
 export const ORDER_SHIPPING_ACCESS = { permission: 'order.shipping-processing' } as const;
 
+/**
+ * Opening, filling, closing and handing over outbound gaylords, and their SCAN forms (DOMAIN.md
+ * 4.14 /fulfill/gaylord: SH): the page's right and gaylord.manage.
+ */
+export const GAYLORD_MANAGE_ACCESS = {
+  permission: 'order.shipping-processing',
+  andPermission: 'gaylord.manage',
+} as const;
+
 /** The packages list and a package's record (DOMAIN.md 4.16: SH, FM). */
 export const PACKAGE_LIST_ACCESS = { permission: 'package.view-list' } as const;
+
+/** Parcel shipments with their tracking (DOMAIN.md 4.16: SH, CS, FM). */
+export const SHIPMENT_LIST_ACCESS = { permission: 'shipment.view-list' } as const;

@@ -4,7 +4,7 @@ import { generateOrders } from '../modules/order/index.js';
 import { generateProduction } from '../modules/production/index.js';
 import { generateCatalogue } from '../modules/pts/index.js';
 import { generateRetailers } from '../modules/retail/index.js';
-import { generatePackages } from '../modules/shipment/index.js';
+import { generatePackages, generateTracking } from '../modules/shipment/index.js';
 import { generateSims, type GenerateSimsSummary } from '../modules/sim/generate-sims.js';
 import { generateStock } from '../modules/stock/index.js';
 import type { Queryable } from './db.js';
@@ -625,6 +625,8 @@ export async function generateDatabase(
   await step('packages', async () => {
     packages = await generatePackages(db);
   });
+  // The carrier's last event of the parcels delivered and returned.
+  await step('tracking', () => generateTracking(db));
   // SIM cards: the carriers' boxes, the agents, their requests, activations and returns.
   let sims: GenerateSimsSummary = {
     sims: 0,

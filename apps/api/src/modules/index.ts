@@ -34,6 +34,8 @@ import { receivingModule } from './receiving/receiving.routes.js';
 import { retailModule } from './retail/retail.routes.js';
 import { sessionModule } from './session/session.routes.js';
 import { shipmentModule } from './shipment/shipment.routes.js';
+import { trackingModule } from './shipment/tracking.routes.js';
+import { gaylordsModule } from './shipment/gaylords.routes.js';
 import { fulfilmentModule } from './fulfilment/fulfilment.routes.js';
 import { stockModule } from './stock/stock.routes.js';
 import { warehouseModule } from './warehouse/warehouse.routes.js';
@@ -71,6 +73,8 @@ export const MODULES: readonly AppModule[] = [
   campaignModule,
   fulfilmentModule,
   shipmentModule,
+  trackingModule,
+  gaylordsModule,
   simStockModule,
   simRequestsModule,
   agentRequestsModule,

@@ -23,7 +23,7 @@ import {
 import { useState } from 'react';
 import { showApiError } from '../shell/api-errors';
 import { callEndpoint } from '../shell/http-client';
-import { inText } from './resource-page-config';
+import { inText, type ImportWords } from './resource-page-config';
 import { startDownload, useImports, useImportSteps } from './resource-queries';
 import { useDialogFocus } from '../shell/dialog-focus';
 import { counted } from './format';
@@ -58,11 +58,14 @@ const errorColumns = [
 export default function ImportDrawer({
   resource,
   endpoints,
+  words,
   refreshes,
   onClose,
 }: {
   resource: ImportDefinition;
   endpoints: ImportEndpoints;
+  /** How the steps speak of the rows, when not as created and updated by their key. */
+  words?: ImportWords | undefined;
   /** Paths of other lists that a commit changes: the page's own list, for a foreign import. */
   refreshes?: readonly string[];
   onClose: () => void;
@@ -114,8 +117,9 @@ export default function ImportDrawer({
             {column.required ? ' *' : ''}
           </Tag>
         ))}
-        . Rows are matched on their key: a known one is updated, a new one created. Nothing is
-        written until every row is right.
+        .{' '}
+        {words?.rows ??
+          'Rows are matched on their key: a known one is updated, a new one created. Nothing is written until every row is right.'}
       </Typography.Paragraph>
       <Space>
         Template:
@@ -214,7 +218,7 @@ export default function ImportDrawer({
         <Alert
           type="success"
           showIcon
-          title={`Every row is right: ${willCreate.toLocaleString()} to create, ${willUpdate.toLocaleString()} to update.`}
+          title={`Every row is right: ${words ? words.planned(willCreate, willUpdate) : `${willCreate.toLocaleString()} to create, ${willUpdate.toLocaleString()} to update`}.`}
         />
         <Space>
           <Button onClick={() => setStep({ name: 'map', batch })}>Back</Button>
@@ -301,7 +305,11 @@ export default function ImportDrawer({
                   <Result
                     status="success"
                     title={`Imported ${step.batch.file_name}`}
-                    subTitle={`${step.batch.created_count.toLocaleString()} created, ${step.batch.updated_count.toLocaleString()} updated.`}
+                    subTitle={
+                      words
+                        ? words.done(step.batch)
+                        : `${step.batch.created_count.toLocaleString()} created, ${step.batch.updated_count.toLocaleString()} updated.`
+                    }
                     extra={<Button onClick={onClose}>Done</Button>}
                   />
                 )}

@@ -1,4 +1,5 @@
 import type {
+  ImportBatch,
   ImportDefinition,
   ImportEndpoints,
   ListDefinition,
@@ -102,10 +103,24 @@ export type ResourceForm<T, Field extends string = string, Value extends string 
   readonly onCreated?: (item: T) => void;
 };
 
+/**
+ * How an import's steps speak of its rows, for a file whose rows are not created or updated by
+ * their key (a carrier's events, recorded once each and moving their parcels).
+ */
+export type ImportWords = {
+  /** What the file's rows do, said before the upload. */
+  readonly rows: string;
+  /** A right file's dry run: what a commit would write. */
+  readonly planned: (willCreate: number, willUpdate: number) => string;
+  /** What a commit wrote. */
+  readonly done: (batch: ImportBatch) => string;
+};
+
 /** A file import offered on the page: its own, or another resource's (a manifest on invoices). */
 export type PageImport = {
   readonly resource: ImportDefinition;
   readonly endpoints: ImportEndpoints;
+  readonly words?: ImportWords;
 };
 
 /**

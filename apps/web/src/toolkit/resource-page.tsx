@@ -507,6 +507,7 @@ export function ResourcePage<T extends { id: number; active?: boolean }>({
           <ImportDrawer
             resource={config.import.resource}
             endpoints={config.import.endpoints}
+            words={config.import.words}
             refreshes={[endpoints.list.path]}
             onClose={() => setImporting(false)}
           />

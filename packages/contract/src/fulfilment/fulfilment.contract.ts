@@ -1,7 +1,12 @@
 import * as z from 'zod/mini';
 import { printEndpoint, sheetPrintable } from '../documents.js';
 import { defineEndpoint } from '../endpoint.js';
-import { ORDER_ACCESS, ORDER_ASSIGNMENT_ACCESS, ORDER_FULFIL_ACCESS } from '../guards.js';
+import {
+  ORDER_ACCESS,
+  ORDER_ASSIGNMENT_ACCESS,
+  ORDER_FULFIL_ACCESS,
+  ORDER_OTA_ACCESS,
+} from '../guards.js';
 import { idParamsSchema } from '../list.js';
 import { entityId, optionalText, wholeNumber } from '../master-data/fields.js';
 import {
@@ -31,8 +36,76 @@ export const PIPELINE_STATUSES = [
 /**
  * Subscriber orders whose phone ships with the client carrier's SIM kit (DOMAIN.md section 0: a
  * Lifeline handset "often with a SIM"; 5.4 OTA kits): each of their units takes an ICCID at pick.
+ * So does an existing customer's order flagged `sim_swap` (DOMAIN.md 4.14).
  */
 export const SIM_KIT_TYPES: readonly FulfilmentType[] = ['new_lifeline', 'ota'];
+
+/**
+ * The pick station's queues (DOMAIN.md 4.14): one station, scoped to the orders of one queue.
+ * `standard` (`/fulfill/need-to-fulfill`) takes every type without a queue of its own.
+ */
+export const PICK_QUEUES = [
+  'standard',
+  'prepaid',
+  'existing_customer',
+  'ota',
+  'replacement',
+] as const;
+export type PickQueue = (typeof PICK_QUEUES)[number];
+
+/** The queue an order of this type is picked in. */
+export const pickQueueOf = (type: FulfilmentType): PickQueue =>
+  (PICK_QUEUES as readonly string[]).includes(type) ? (type as PickQueue) : 'standard';
+
+/** The fulfilment types a queue picks. */
+export const pickQueueTypes = (queue: PickQueue): FulfilmentType[] =>
+  FULFILMENT_TYPES.filter((type) => pickQueueOf(type) === queue);
+
+/** A queue's name, as its page is called. */
+export const PICK_QUEUE_NAMES: Record<PickQueue, string> = {
+  standard: 'Need to fulfil',
+  prepaid: 'Prepaid',
+  existing_customer: 'Existing customers',
+  ota: 'OTA orders',
+  replacement: 'Replacements',
+};
+
+/** Who works a queue: the OTA queue has its own right besides the station's. */
+export const PICK_QUEUE_ACCESS: Record<
+  PickQueue,
+  typeof ORDER_FULFIL_ACCESS | typeof ORDER_OTA_ACCESS
+> = {
+  standard: ORDER_FULFIL_ACCESS,
+  prepaid: ORDER_FULFIL_ACCESS,
+  existing_customer: ORDER_FULFIL_ACCESS,
+  ota: ORDER_OTA_ACCESS,
+  replacement: ORDER_FULFIL_ACCESS,
+};
+
+/** What an order reports to its carrier: an OTA pairing or a device change (DOMAIN.md 4.14). */
+export const CARRIER_UPDATE_KINDS = ['pairing', 'device_change'] as const;
+export type CarrierUpdateKind = (typeof CARRIER_UPDATE_KINDS)[number];
+export const CARRIER_UPDATE_STATUSES = [
+  'pending',
+  'submitted',
+  'ok',
+  'failed',
+  'cancelled',
+] as const;
+export type CarrierUpdateStatus = (typeof CARRIER_UPDATE_STATUSES)[number];
+
+/** An order's latest report to its carrier, as the station and the desk show it. */
+export const carrierUpdateStateSchema = z.object({
+  id: z.int(),
+  kind: z.enum(CARRIER_UPDATE_KINDS),
+  status: z.enum(CARRIER_UPDATE_STATUSES),
+  /** The carrier's words with its last answer. */
+  message: z.nullable(z.string()),
+  attempts: z.int(),
+  submitted_at: z.nullable(z.string()),
+  answered_at: z.nullable(z.string()),
+});
+export type CarrierUpdateState = z.infer<typeof carrierUpdateStateSchema>;
 
 /** Why a worker sends an order back to the backlog from the station or the pipeline. */
 export const PICK_PROBLEMS = ['damaged_unit', 'wrong_item'] as const;
@@ -254,10 +327,27 @@ export const pickOrderSchema = z.object({
   place: z.string(),
   sla_due_at: z.nullable(z.string()),
   assignee_id: z.nullable(z.int()),
+  /** The queue the order is picked in. */
+  queue: z.enum(PICK_QUEUES),
   units: z.array(pickUnitSchema),
   /** What ships besides the devices (chargers, cases), to confirm at the station. */
   accessories: z.array(z.object({ sku: z.string(), description: z.string(), qty: z.int() })),
   accessories_confirmed: z.boolean(),
+  /** What the customer pays, shipping included (prepaid). */
+  total_cents: z.int(),
+  /** Existing customer: the SIM is swapped too (a SIM ships with each unit). */
+  sim_swap: z.boolean(),
+  /** Prepaid: we activate the line before it ships, and record its MDN at the station. */
+  pre_activation: z.boolean(),
+  mdn: z.nullable(z.string()),
+  /** Replacement: the original order it replaces, when linked. */
+  parent_number: z.nullable(z.string()),
+  /** Existing customer: the IMEI the subscriber's last shipped order carried, when known. */
+  current_imei: z.nullable(z.string()),
+  /** OTA pairing or device change: the latest report to the carrier; null before any. */
+  carrier_update: z.nullable(carrierUpdateStateSchema),
+  /** Why the order may not be labelled yet (label desk's gate); null when it may. */
+  label_blocker: z.nullable(z.string()),
 });
 export type PickOrder = z.infer<typeof pickOrderSchema>;
 
@@ -309,6 +399,8 @@ export const pickScanSchema = z.object({
       z.maxLength(40, 'A code is at most 40 characters.'),
     ),
   station: optionalText('station name', 60),
+  /** The station's queue: an order of another queue is refused. The standard one if left out. */
+  queue: z.optional(z.enum(PICK_QUEUES, 'Choose the queue.')),
 });
 
 /** A scan's answer with the order as it is after it: the station shows it without a read. */
@@ -320,8 +412,27 @@ export const pickScanAnswerSchema = z.object({
 });
 export type PickScanAnswer = z.infer<typeof pickScanAnswerSchema>;
 
+/** The station's queue: the standard queue when left out. */
+export const pickQueueQuerySchema = z.object({
+  queue: z.optional(z.enum(PICK_QUEUES, 'Choose the queue.')),
+});
+
 export const pickLookupSchema = z.object({
   number: z.string().check(z.trim(), z.minLength(1, 'Scan an order number.')),
+  ...pickQueueQuerySchema.shape,
+});
+
+/** A pre-activated line's number (MDN): ten digits, written with or without separators. */
+export const recordMdnSchema = z.object({
+  mdn: z.pipe(
+    z.pipe(
+      z.string('Write the MDN.'),
+      z.transform((text: string) =>
+        text.replace(/[\s().-]/g, '').replace(/^\+?1(?=[0-9]{10}$)/, ''),
+      ),
+    ),
+    z.string().check(z.regex(/^[0-9]{10}$/, 'Write the MDN as its ten digits.')),
+  ),
 });
 
 const fulfilmentAction = <B extends z.ZodMiniType, R extends z.ZodMiniType>(
@@ -403,15 +514,19 @@ export const fulfilmentEndpoints = {
   myPicks: defineEndpoint({
     method: 'GET',
     path: '/fulfilment/picks',
-    summary: "The signed-in worker's assigned and started orders, most urgent first (at most 200)",
+    summary:
+      "The signed-in worker's assigned and started orders of one queue, most urgent first (at most 200)",
     tag: 'Fulfilment',
     guard: ORDER_FULFIL_ACCESS,
+    query: pickQueueQuerySchema,
     response: z.array(pickOrderSchema),
   }),
   pickLookup: defineEndpoint({
     method: 'GET',
     path: '/fulfilment/picks/lookup',
-    summary: "One of the worker's orders by its scanned number (404 for another worker's)",
+    summary:
+      "One of the worker's orders by its scanned number (404 for another worker's; 409 for " +
+      "another queue's, naming it)",
     tag: 'Fulfilment',
     guard: ORDER_FULFIL_ACCESS,
     query: pickLookupSchema,
@@ -429,6 +544,13 @@ export const fulfilmentEndpoints = {
     "Confirm the order's accessories are in the parcel (fulfils the order when all is picked)",
     ORDER_FULFIL_ACCESS,
     z.object({}),
+    pickOrderSchema,
+  ),
+  recordMdn: fulfilmentAction(
+    '/fulfilment/picks/:id/mdn',
+    'Record the MDN of a prepaid line we pre-activated (the label waits for it)',
+    ORDER_FULFIL_ACCESS,
+    recordMdnSchema,
     pickOrderSchema,
   ),
 };

@@ -261,6 +261,24 @@ export const orderLifecycle = defineLifecycle({
       event: 'shipped',
       permission: ORDER_SHIPPING_ACCESS,
     },
+    // Tracking (DOMAIN.md 3.2, 4.16; the shipment area runs them): the order follows its parcel.
+    // Delivered and returned to sender come from the carrier's events, which the polling job
+    // records as the server itself, so they name no permission.
+    deliver: { from: ['shipped'], to: 'delivered', label: 'be delivered', event: 'delivered' },
+    return_to_sender: {
+      from: ['shipped'],
+      to: 'returned',
+      label: 'be returned to its sender',
+      event: 'returned_to_sender',
+    },
+    /** Its parcel flagged lost: a claim and a reship follow. */
+    lose: {
+      from: ['shipped'],
+      to: 'lost',
+      label: 'be lost in transit',
+      event: 'lost',
+      permission: ORDER_SHIPPING_ACCESS,
+    },
   },
   stateText: (state) => (state === 'on_hold' ? 'on hold' : state.replace(/_/g, ' ')),
 });
@@ -458,6 +476,8 @@ export const supportOrderSchema = z.object({
   program: z.enum(ORDER_PROGRAMS, 'Choose the programme.'),
   /** A subscriber's order of any kind, entered by hand (the carrier's enrolment, a replacement). */
   fulfilment_type: z.optional(z.enum(SUBSCRIBER_FULFILMENT_TYPES, 'Choose the type.')),
+  /** An existing customer's device change that swaps the SIM too: a SIM ships with each unit. */
+  sim_swap: z.optional(z.boolean()),
   external_id: optionalText('enrolment or account number', 64),
   first_name: requiredText('first name', 100),
   last_name: requiredText('last name', 100),

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { labelPrintable, LABEL_FORMATS, printEndpoint } from '../documents.js';
 import { defineEndpoint } from '../endpoint.js';
-import { ORDER_SHIPPING_ACCESS, PACKAGE_LIST_ACCESS } from '../guards.js';
+import { GAYLORD_MANAGE_ACCESS, ORDER_SHIPPING_ACCESS, PACKAGE_LIST_ACCESS } from '../guards.js';
 import { defineLifecycle } from '../lifecycle.js';
 import { idNumber, idParamsSchema } from '../list.js';
 import { optionalText } from '../master-data/fields.js';
@@ -88,8 +88,49 @@ export const PACKAGE_VOIDABLE_STATUSES = [
 ] as const satisfies readonly PackageStatus[];
 
 /**
- * A package's states (DOMAIN.md 3.3). The label desk and the dock move it today: void before
- * scan-out, scan-out. Gaylords and the carrier's tracking events add their actions when built.
+ * On its way to the customer: scanned out, and neither delivered, returning, returned nor lost.
+ * The carrier's tracking events move it between these and out of them.
+ */
+export const PACKAGE_IN_FLIGHT_STATUSES = [
+  'scanned_out',
+  'in_transit',
+  'out_for_delivery',
+  'failed_attempt',
+  'available_for_pickup',
+  'exception',
+] as const satisfies readonly PackageStatus[];
+
+/** The package states a carrier's event leads to. */
+export const TRACKED_PACKAGE_STATUSES = [
+  'in_transit',
+  'out_for_delivery',
+  'failed_attempt',
+  'available_for_pickup',
+  'exception',
+  'delivered',
+  'return_to_sender',
+] as const satisfies readonly PackageStatus[];
+export type TrackedPackageStatus = (typeof TRACKED_PACKAGE_STATUSES)[number];
+
+/**
+ * A tracking step: from any state on the way but its own (an event of the state the parcel is in
+ * is recorded and moves nothing). Delivered, returning to the sender and lost are left by no
+ * event: a late or replayed event never reopens them.
+ */
+const trackedTo = <const S extends TrackedPackageStatus>(to: S, label: string, event: string) => ({
+  from: PACKAGE_IN_FLIGHT_STATUSES.filter(
+    (state): state is Exclude<(typeof PACKAGE_IN_FLIGHT_STATUSES)[number], S> => state !== to,
+  ),
+  to,
+  label,
+  event,
+});
+
+/**
+ * A package's states (DOMAIN.md 3.3). The label desk and the dock move it: void before scan-out,
+ * scan-out; the carrier's tracking events move it on its way, and a parcel without news is
+ * flagged lost. Gaylords take a parcel in (and out while the gaylord is open); a gaylord's pickup
+ * scans its parcels out.
  */
 export const packageLifecycle = defineLifecycle({
   name: 'package',
@@ -111,9 +152,69 @@ export const packageLifecycle = defineLifecycle({
       event: 'scanned_out',
       permission: ORDER_SHIPPING_ACCESS,
     },
+    sort_into_gaylord: {
+      from: ['label_created'],
+      to: 'in_gaylord',
+      label: 'be sorted into a gaylord',
+      event: 'sorted_into_gaylord',
+      permission: GAYLORD_MANAGE_ACCESS,
+    },
+    take_out_of_gaylord: {
+      from: ['in_gaylord'],
+      to: 'label_created',
+      label: 'be taken out of a gaylord',
+      event: 'taken_out_of_gaylord',
+      permission: GAYLORD_MANAGE_ACCESS,
+    },
+    // Tracking (DOMAIN.md 3.3, 4.16): the carrier's events move a parcel on its way. They name no
+    // permission: the polling job records them as the server itself, and people reach them only
+    // through endpoints guarded by order.shipping-processing.
+    track_in_transit: trackedTo('in_transit', 'be in transit', 'in_transit'),
+    track_out_for_delivery: trackedTo(
+      'out_for_delivery',
+      'be out for delivery',
+      'out_for_delivery',
+    ),
+    track_failed_attempt: trackedTo(
+      'failed_attempt',
+      'have a delivery attempted',
+      'delivery_attempted',
+    ),
+    track_available_for_pickup: trackedTo(
+      'available_for_pickup',
+      'be available for pickup',
+      'available_for_pickup',
+    ),
+    track_exception: trackedTo('exception', 'have a carrier exception', 'carrier_exception'),
+    track_delivered: trackedTo('delivered', 'be delivered', 'delivered'),
+    track_return_to_sender: trackedTo(
+      'return_to_sender',
+      'be returned to its sender',
+      'returning_to_sender',
+    ),
+    /** No movement for days: written off as lost, with why (a claim follows). */
+    flag_lost: {
+      from: PACKAGE_IN_FLIGHT_STATUSES,
+      to: 'lost',
+      label: 'be flagged lost',
+      event: 'flagged_lost',
+      permission: ORDER_SHIPPING_ACCESS,
+      reason: 'required',
+    },
   },
 });
 export type PackageAction = keyof typeof packageLifecycle.actions;
+
+/** The action that takes a parcel to each tracked state. */
+export const TRACKING_ACTIONS = {
+  in_transit: 'track_in_transit',
+  out_for_delivery: 'track_out_for_delivery',
+  failed_attempt: 'track_failed_attempt',
+  available_for_pickup: 'track_available_for_pickup',
+  exception: 'track_exception',
+  delivered: 'track_delivered',
+  return_to_sender: 'track_return_to_sender',
+} as const satisfies Record<TrackedPackageStatus, PackageAction>;
 
 // --- Rows ---
 
@@ -130,6 +231,7 @@ export const packageRowSchema = z.object({
   label_format: z.enum(LABEL_FORMATS),
   status: z.enum(PACKAGE_STATUSES),
   gaylord_id: z.nullable(z.int()),
+  gaylord_code: z.nullable(z.string()),
   /** Where it goes, city and state only. */
   place: z.string(),
   /** The devices in it (IMEIs), in short. */
@@ -221,6 +323,8 @@ export const labelQueueOrderSchema = z.object({
   units: z.int(),
   sla_due_at: z.nullable(z.string()),
   created_at: z.string(),
+  /** Why it may not be labelled yet (the carrier's pairing, an MDN to record); null when it may. */
+  waiting: z.nullable(z.string()),
 });
 export type LabelQueueOrder = z.infer<typeof labelQueueOrderSchema>;
 
@@ -317,11 +421,13 @@ export const SHIP_SCAN_TONES: Record<ShipScanResult, 'success' | 'warning' | 'in
   unknown: 'error',
 };
 
-const stationSchema = z.optional(
+/** The name of the station a scan comes from (the bench's, kept by the browser). */
+export const scanStationSchema = z.optional(
   z.string().check(z.maxLength(60, 'The station name is too long.')),
 );
 
-const trackingCodeSchema = z
+/** A parcel's tracking barcode as scanned or typed. */
+export const trackingCodeSchema = z
   .string('Scan a tracking barcode.')
   .check(
     z.minLength(1, 'Scan a tracking barcode.'),
@@ -330,7 +436,7 @@ const trackingCodeSchema = z
 
 export const shipScanBodySchema = z.object({
   code: trackingCodeSchema,
-  station: stationSchema,
+  station: scanStationSchema,
   /**
    * The device IMEIs scanned to verify the parcel: when given, they must be exactly the
    * package's devices, or nothing ships.

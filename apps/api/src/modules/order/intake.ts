@@ -69,6 +69,8 @@ export type OrderIntake = {
   readonly externalRef?: string | null;
   readonly campaignId?: number | null;
   readonly parentOrderId?: number | null;
+  /** An existing customer's device change that swaps the SIM too (migration 0058). */
+  readonly simSwap?: boolean;
   readonly shippingCents?: number;
   readonly notes?: string | null;
   readonly lines: readonly IntakeLine[];
@@ -383,8 +385,8 @@ export async function createOrder(
     .query<{ id: number; number: string }>(
       `INSERT INTO orders (source, fulfilment_type, client_carrier_id, program, subscriber_id,
          retailer_id, ship_method, priority, sla_due_at, external_ref, campaign_id,
-         parent_order_id, subtotal_cents, shipping_cents, total_cents, notes, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $13::bigint + $14::bigint, $15, $16)
+         parent_order_id, subtotal_cents, shipping_cents, total_cents, notes, created_by, sim_swap)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $13::bigint + $14::bigint, $15, $16, $17)
        RETURNING id, number`,
       [
         input.source,
@@ -403,6 +405,7 @@ export async function createOrder(
         shipping,
         input.notes ?? null,
         by.actor.userId,
+        input.simSwap ?? false,
       ],
     )
     .catch((error: unknown) => {

@@ -272,6 +272,9 @@ export async function createSupportOrder(
       problems[`lines.${n}.listing_id`] = [`There is no listing with id ${line.listing_id}.`];
     }
   });
+  if (input.sim_swap && input.fulfilment_type !== 'existing_customer') {
+    problems.sim_swap = ["Only an existing customer's device change swaps the SIM."];
+  }
   if (Object.keys(problems).length > 0) throw new ValidationError(problems);
   const name = `${input.first_name} ${input.last_name}`;
   return createOrder(tx, by, {
@@ -292,6 +295,7 @@ export async function createSupportOrder(
     shipMethod: input.ship_method,
     priority: input.priority,
     notes: input.notes ?? null,
+    simSwap: input.sim_swap ?? false,
     lines: input.lines.map((line) => {
       const listing = byId.get(line.listing_id)!;
       return {

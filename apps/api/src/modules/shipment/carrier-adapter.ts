@@ -8,8 +8,8 @@ import {
 
 /**
  * What the label desk asks of a carrier (DOMAIN.md 4.14): buy a label for a parcel and void it
- * before it is scanned out. The offline adapter is built in; an aggregator's (EasyPost, Shippo)
- * implements the same two calls.
+ * before it is scanned out; and what tracking asks (4.16): the events of parcels on their way.
+ * The offline adapter is built in; an aggregator's (EasyPost, Shippo) implements the same calls.
  */
 
 /** Where a parcel goes or comes from, as a label prints it. */
@@ -45,10 +45,33 @@ export type PurchasedLabel = {
   readonly trackingNumber: string;
 };
 
+/** A parcel whose events are asked for. */
+export type TrackRequest = {
+  readonly carrier: Carrier;
+  readonly trackingNumber: string;
+  /**
+   * When it left the dock. A carrier's own feed needs the number only; the offline carrier plays
+   * the parcel's journey from this moment.
+   */
+  readonly shippedAt: Date;
+};
+
+/** One event of a parcel as the carrier reports it. */
+export type CarrierEvent = {
+  readonly trackingNumber: string;
+  /** The carrier's code or words. */
+  readonly status: string;
+  readonly description: string | null;
+  readonly occurredAt: Date;
+  readonly location: string | null;
+};
+
 export interface CarrierAdapter {
   createLabel(request: LabelRequest): Promise<PurchasedLabel>;
   /** True when the carrier took the void (or had nothing to void). */
   voidLabel(label: PurchasedLabel): Promise<boolean>;
+  /** Every event the carrier has of these parcels so far, in any order. */
+  track(parcels: readonly TrackRequest[]): Promise<CarrierEvent[]>;
 }
 
 /** The shipper's numbers the offline adapter writes into its tracking numbers. */
@@ -87,10 +110,65 @@ export function upsTrackingNumber(shipper: string, serviceCode: string, serial: 
   return `1Z${payload}${upsCheckDigit(payload)}`;
 }
 
+const HOUR_MS = 3_600_000;
+
+/** A step of an offline journey: hours after scan-out, the carrier's status and words. */
+type JourneyStep = readonly [hours: number, status: string, description: string];
+
+const DELIVERED: Record<Carrier, readonly JourneyStep[]> = {
+  usps: [
+    [3, 'Accepted at USPS Origin Facility', 'USPS is now in possession of your item'],
+    [20, 'In Transit to Next Facility', 'Your item is moving through the network'],
+    [44, 'Out for Delivery', 'Your item is out for delivery'],
+    [50, 'Delivered, In/At Mailbox', 'Your item was delivered in or at the mailbox'],
+  ],
+  ups: [
+    [3, 'P', 'Pickup Scan'],
+    [20, 'I', 'Departed from Facility'],
+    [44, 'I', 'Out For Delivery Today'],
+    [50, 'D', 'DELIVERED'],
+  ],
+};
+
+const RETURNED: Record<Carrier, readonly JourneyStep[]> = {
+  usps: [
+    ...DELIVERED.usps.slice(0, 3),
+    [50, 'Notice Left (No Authorized Recipient Available)', 'We attempted to deliver your item'],
+    [74, 'Available for Pickup', 'Your item is being held at the Post Office'],
+    [170, 'Return to Sender', 'Your item was unclaimed and is being returned to the sender'],
+  ],
+  ups: [
+    ...DELIVERED.ups.slice(0, 3),
+    [50, 'X', 'The receiver was not available for delivery'],
+    [170, 'RS', 'Returned to shipper'],
+  ],
+};
+
+/** One parcel in ten comes back: those whose tracking number's characters add up to a ten. */
+const comesBack = (trackingNumber: string) =>
+  [...trackingNumber].reduce((sum, char) => sum + char.charCodeAt(0), 0) % 10 === 0;
+
+/**
+ * The offline carrier's whole journey of a parcel: accepted, in transit, out for delivery and
+ * delivered within about two days of scan-out; one parcel in ten is not collected and returns to
+ * its sender a week later. Made from the number and the scan-out time alone.
+ */
+export function offlineJourney(parcel: TrackRequest): CarrierEvent[] {
+  const steps = (comesBack(parcel.trackingNumber) ? RETURNED : DELIVERED)[parcel.carrier];
+  return steps.map(([hours, status, description]) => ({
+    trackingNumber: parcel.trackingNumber,
+    status,
+    description,
+    occurredAt: new Date(parcel.shippedAt.getTime() + hours * HOUR_MS),
+    location: null,
+  }));
+}
+
 /**
  * The offline carrier: labels for trying the app and for tests, bought from nobody. Its tracking
  * numbers have the carriers' formats and check digits and follow from the order and the label's
- * generation alone, so asking again gives the same number.
+ * generation alone, so asking again gives the same number. Its tracking answers the part of each
+ * parcel's offline journey that has happened by now.
  */
 export function offlineCarrier(shipper: OfflineShipper): CarrierAdapter {
   return {
@@ -104,5 +182,13 @@ export function offlineCarrier(shipper: OfflineShipper): CarrierAdapter {
       return Promise.resolve({ carrier, trackingNumber });
     },
     voidLabel: () => Promise.resolve(true),
+    track(parcels) {
+      const now = Date.now();
+      return Promise.resolve(
+        parcels.flatMap((parcel) =>
+          offlineJourney(parcel).filter((event) => event.occurredAt.getTime() <= now),
+        ),
+      );
+    },
   };
 }

@@ -4,7 +4,10 @@ import type { Queryable } from '../../db/db.js';
  * Packages for the generated orders that have a parcel on its way or behind them (labelled,
  * shipped, delivered, returned, lost, by ground): one each, with a USPS IMpb tracking number made
  * from the order id (its mod-10 check digit computed in SQL), so the packages list and the dock
- * are tried at the size of the orders. Set-based and deterministic; run after `generateOrders`.
+ * are tried at the size of the orders. The parcels scanned out went in gaylords: one a day,
+ * picked up with that day's SCAN form; the newest labelled parcels (at most
+ * GENERATED_WAITING_PARCELS) wait in a closed gaylord for their form and pickup. Set-based and
+ * deterministic; run after `generateOrders`.
  */
 export async function generatePackages(db: Queryable): Promise<{ packages: number }> {
   const [row] = await db.query<{ packages: number }>(
@@ -35,5 +38,60 @@ export async function generatePackages(db: Queryable): Promise<{ packages: numbe
      )
      SELECT count(*)::int AS packages FROM made`,
   );
+  await generateGaylords(db);
   return { packages: row!.packages };
+}
+
+/** Labelled parcels the generated closed gaylord holds at most. */
+const GENERATED_WAITING_PARCELS = 20;
+
+async function generateGaylords(db: Queryable): Promise<void> {
+  // A day's parcels scanned out: one gaylord, closed, on the day's SCAN form, picked up.
+  await db.query(
+    `WITH days AS (
+       SELECT (p.scanned_out_at AT TIME ZONE 'UTC')::date AS day, min(p.scanned_out_at) AS first_out,
+         count(*)::int AS n
+       FROM packages p
+       WHERE p.scanned_out_at IS NOT NULL AND p.gaylord_id IS NULL
+         AND p.service = 'usps_ground_advantage' AND p.status <> 'voided'
+       GROUP BY 1
+     ), forms AS (
+       INSERT INTO scan_forms (carrier, ship_date, origin_zip, package_count, created_at,
+         picked_up_at, updated_at)
+       SELECT 'usps', d.day, (SELECT ship_from_zip FROM shipping_settings), d.n,
+         d.first_out - interval '1 hour', d.first_out, d.first_out
+       FROM days d ORDER BY d.day
+       ON CONFLICT (carrier, ship_date, origin_zip) DO NOTHING
+       RETURNING id, ship_date, created_at, picked_up_at
+     ), made AS (
+       INSERT INTO gaylords (carrier, service, status, opened_at, closed_at, picked_up_at,
+         scan_form_id, updated_at)
+       SELECT 'usps', 'usps_ground_advantage', 'picked_up', f.created_at - interval '8 hours',
+         f.created_at - interval '30 minutes', f.picked_up_at, f.id, f.picked_up_at
+       FROM forms f ORDER BY f.ship_date
+       RETURNING id, scan_form_id
+     )
+     UPDATE packages p SET gaylord_id = made.id
+     FROM made JOIN forms f ON f.id = made.scan_form_id
+     WHERE (p.scanned_out_at AT TIME ZONE 'UTC')::date = f.ship_date
+       AND p.scanned_out_at IS NOT NULL AND p.gaylord_id IS NULL
+       AND p.service = 'usps_ground_advantage' AND p.status <> 'voided'`,
+  );
+  // The newest labelled parcels, sorted into a gaylord closed and awaiting its form and pickup.
+  await db.query(
+    `WITH chosen AS (
+       SELECT p.id, p.label_created_at FROM packages p
+       WHERE p.status = 'label_created' AND p.service = 'usps_ground_advantage'
+       ORDER BY p.id DESC LIMIT $1
+     ), made AS (
+       INSERT INTO gaylords (carrier, service, status, opened_at, closed_at, updated_at)
+       SELECT 'usps', 'usps_ground_advantage', 'closed', max(label_created_at) + interval '30 minutes',
+         max(label_created_at) + interval '2 hours', max(label_created_at) + interval '2 hours'
+       FROM chosen HAVING count(*) > 0
+       RETURNING id
+     )
+     UPDATE packages p SET status = 'in_gaylord', gaylord_id = made.id
+     FROM made WHERE p.id IN (SELECT id FROM chosen)`,
+    [GENERATED_WAITING_PARCELS],
+  );
 }

@@ -56,6 +56,7 @@ export async function labelQueue(db: Queryable): Promise<LabelQueue> {
                    FROM order_lines l WHERE l.order_id = o.id), '') AS items_text,
          COALESCE((SELECT sum(l.qty) FROM order_lines l WHERE l.order_id = o.id), 0)::int AS units,
          ${isoTextSql('o.sla_due_at')} AS sla_due_at, ${isoTextSql('o.created_at')} AS created_at,
+         order_label_blocker(o.id) AS waiting,
          row_number() OVER (PARTITION BY o.ship_method ORDER BY o.created_at, o.id) AS n,
          (count(*) OVER (PARTITION BY o.ship_method))::int AS total
        FROM orders o WHERE o.status = 'fulfilled'
@@ -87,6 +88,7 @@ export async function labelQueue(db: Queryable): Promise<LabelQueue> {
       units: order.units,
       sla_due_at: order.sla_due_at,
       created_at: order.created_at,
+      waiting: order.waiting,
     });
     groups.set(service, group);
   }
@@ -125,6 +127,8 @@ type OrderToLabel = {
   number: string;
   status: OrderStatus;
   ship_method: keyof typeof SHIP_METHOD_SERVICE;
+  /** What it waits for before its label (migration 0058's `order_label_blocker`). */
+  waiting: string | null;
 };
 
 /** What the carrier needs of an order to label it: where to, what it weighs, its devices. */
@@ -157,8 +161,8 @@ export async function labelStep(
   const batch = await batchRow(tx, batchId);
   const ids = [...new Set(orderIds)];
   const orders = await tx.query<OrderToLabel>(
-    `SELECT id::int AS id, number, status, ship_method FROM orders
-     WHERE id = ANY ($1::bigint[]) ORDER BY id FOR UPDATE`,
+    `SELECT id::int AS id, number, status, ship_method, order_label_blocker(id) AS waiting
+     FROM orders WHERE id = ANY ($1::bigint[]) ORDER BY id FOR UPDATE`,
     [ids],
   );
   const active = await tx.query<{ order_id: number; package_id: number }>(
@@ -202,6 +206,10 @@ export async function labelStep(
     }
     if (!SHIP_METHOD_SERVICE[order.ship_method]) {
       refuse(id, `Order ${order.number} ships by ${order.ship_method}: it takes no parcel label.`);
+      continue;
+    }
+    if (order.waiting !== null) {
+      refuse(id, `Order ${order.number} is not labelled yet: ${order.waiting}`);
       continue;
     }
     toLabel.push(order);

@@ -24,8 +24,15 @@ export const packageStore: LifecycleStore<PackageStatus, PackageAction, never> =
   lifecycle: packageLifecycle,
   table: 'packages',
   label: 'tracking_number',
-  columns: ['voided_by', 'void_reason', 'scanned_out_at', 'scanned_out_by', 'scan_station'],
-  effects: { void: 'voided_at = now()' },
+  columns: [
+    'voided_by',
+    'void_reason',
+    'scanned_out_at',
+    'scanned_out_by',
+    'scan_station',
+    'gaylord_id',
+  ],
+  effects: { void: 'voided_at = now()', take_out_of_gaylord: 'gaylord_id = NULL' },
   writeEvents: timelineWriter('package_events', 'package_id'),
 };
 
@@ -35,6 +42,7 @@ export const PACKAGE_ROW_COLUMNS = `p.id::int AS id, p.order_id::int AS order_id
   (SELECT o.status FROM orders o WHERE o.id = p.order_id) AS order_status,
   p.label_batch_id::int AS label_batch_id, p.carrier, p.service, p.tracking_number, p.weight_g,
   p.label_format, p.status, p.gaylord_id::int AS gaylord_id,
+  (SELECT g.code FROM gaylords g WHERE g.id = p.gaylord_id) AS gaylord_code,
   COALESCE((SELECT t.city || ', ' || t.state FROM order_ship_to t WHERE t.order_id = p.order_id), '')
     AS place,
   COALESCE((SELECT string_agg(COALESCE(d.identifier, u.iccid, l.sku), ', ' ORDER BY u.id)
@@ -82,8 +90,11 @@ export const packageListStore: ListStore<typeof packageList> = {
   },
 };
 
-/** The units of packages: their devices (IMEI, model, status) and SIMs. */
-export async function unitsOfPackage(db: Queryable, packageId: number): Promise<PackageUnit[]> {
+/** The units of packages: their devices (IMEI, model, status) and SIMs, package by package. */
+export async function unitsOfPackages(
+  db: Queryable,
+  packageIds: readonly number[],
+): Promise<PackageUnit[]> {
   return db.query<PackageUnit>(
     `SELECT u.id::int AS unit_id, l.sku, l.description, u.device_id::int AS device_id,
        d.identifier AS imei, m.name AS model, d.status AS device_status, u.iccid, u.status
@@ -92,11 +103,15 @@ export async function unitsOfPackage(db: Queryable, packageId: number): Promise<
      JOIN order_line_units u ON u.order_line_id = l.id AND u.status <> 'cancelled'
      LEFT JOIN devices d ON d.id = u.device_id
      LEFT JOIN device_models m ON m.id = d.model_id
-     WHERE p.id = $1
-     ORDER BY l.position, u.id`,
-    [packageId],
+     WHERE p.id = ANY ($1::bigint[])
+     ORDER BY p.id, l.position, u.id`,
+    [packageIds],
   );
 }
+
+/** The units of one package. */
+export const unitsOfPackage = (db: Queryable, packageId: number): Promise<PackageUnit[]> =>
+  unitsOfPackages(db, [packageId]);
 
 /** One package's row; 404 when there is none. */
 export async function packageRow(db: Queryable, id: number) {

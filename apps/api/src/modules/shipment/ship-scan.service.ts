@@ -14,7 +14,7 @@ import {
 } from '@inventory/contract';
 import type { Queryable, Transaction } from '../../db/db.js';
 import { NotFoundError } from '../../http/errors.js';
-import { runTransition, runTransitions, TRANSACTION_TIME } from '../../toolkit/lifecycle.js';
+import { runTransitions, TRANSACTION_TIME } from '../../toolkit/lifecycle.js';
 import { applyDeviceAction } from '../devices/index.js';
 import { orderStore } from '../order/index.js';
 import { sellReservedListing } from '../pts/index.js';
@@ -27,7 +27,8 @@ import { PACKAGE_ROW_COLUMNS, packageStore, unitsOfPackage } from './packages.st
  * it, in one transaction: the package is scanned out, the order shipped (shipped_at, decision
  * 0029), its devices and units shipped, its SIMs shipped with it, and the listing units its lines
  * held sold (decision 0026). The package and its order are locked first, so of two stations
- * scanning the same parcel one ships it and the other answers "already shipped".
+ * scanning the same parcel one ships it and the other answers "already shipped". A gaylord's
+ * pickup ships its parcels the same way (`lockParcels`, `shipRefusal`, `shipParcels`).
  */
 
 /** Parcels scanned out since the business day began (order_settings' time zone). */
@@ -54,7 +55,8 @@ export async function parcelOf(db: Queryable, code: string): Promise<Parcel> {
   return { package: row, units: await unitsOfPackage(db, row.id) };
 }
 
-type LockedParcel = {
+/** A parcel locked with its order, as shipping reads it. */
+export type LockedParcel = {
   id: number;
   status: PackageStatus;
   tracking_number: string;
@@ -62,6 +64,114 @@ type LockedParcel = {
   order_number: string;
   order_status: OrderStatus;
 };
+
+/**
+ * Locks the parcels `where` chooses (over `packages p`, with its own order) with their orders, in
+ * the order it gives, so that nothing else ships, voids or cancels them meanwhile.
+ */
+export function lockParcels(
+  tx: Transaction,
+  where: string,
+  params: readonly unknown[],
+): Promise<LockedParcel[]> {
+  return tx.query<LockedParcel>(
+    `SELECT p.id::int AS id, p.status, p.tracking_number, p.order_id::int AS order_id,
+       o.number AS order_number, o.status AS order_status
+     FROM packages p JOIN orders o ON o.id = p.order_id
+     WHERE ${where} FOR UPDATE OF p, o`,
+    [...params],
+  );
+}
+
+type ShipRefusal = {
+  readonly result: Exclude<ShipScanResult, 'shipped' | 'device_mismatch' | 'unknown'>;
+  readonly message: string;
+};
+
+/** Why a locked parcel does not ship now, or null when it ships. */
+export function shipRefusal(parcel: LockedParcel): ShipRefusal | null {
+  const { tracking_number: tracking, order_number: number } = parcel;
+  if (parcel.status === 'voided') {
+    return {
+      result: 'voided',
+      message: `The label ${tracking} is voided: do not ship this parcel, print its new label.`,
+    };
+  }
+  if (parcel.status !== 'label_created' && parcel.status !== 'in_gaylord') {
+    return { result: 'already_shipped', message: `Parcel ${tracking} is scanned out already.` };
+  }
+  if (parcel.order_status === 'cancel_requested') {
+    return {
+      result: 'cancel_requested',
+      message: `Order ${number} has a cancellation requested: keep the parcel back and void its label.`,
+    };
+  }
+  const orderStep = nextStatus(orderLifecycle, { status: parcel.order_status }, 'ship');
+  if (!orderStep.ok)
+    return { result: 'not_ready', message: `Order ${number}: ${orderStep.message}` };
+  return null;
+}
+
+/** How parcels ship: the station (none at a pickup), whether their devices were checked, facts. */
+export type Shipping = {
+  readonly station: string | null;
+  readonly verified: boolean;
+  /** Facts kept on the timelines of the packages, orders, devices and SIMs. */
+  readonly data: Record<string, unknown>;
+};
+
+/**
+ * Ships parcels locked with their orders (`lockParcels`) that `shipRefusal` lets ship, with
+ * `units` their contents: the packages scan out, the orders ship, their devices, units and SIMs
+ * ship, and the listing units their lines held are sold. The dock's scan ships one parcel, a
+ * gaylord's pickup all of its parcels.
+ */
+export async function shipParcels(
+  tx: Transaction,
+  { principal, meta }: Desk,
+  parcels: readonly LockedParcel[],
+  units: readonly PackageUnit[],
+  { station, verified, data }: Shipping,
+): Promise<void> {
+  await runTransitions(tx, packageStore, {
+    ids: parcels.map((parcel) => parcel.id),
+    action: 'scan_out',
+    actor: principal,
+    meta,
+    data: { ...data, verified },
+    columns: {
+      scanned_out_at: TRANSACTION_TIME,
+      scanned_out_by: principal.userId,
+      scan_station: station,
+    },
+  });
+  const orderIds = parcels.map((parcel) => parcel.order_id);
+  await runTransitions(tx, orderStore, {
+    ids: orderIds,
+    action: 'ship',
+    actor: principal,
+    meta,
+    data,
+  });
+  const deviceIds = units.flatMap((unit) => (unit.device_id ? [unit.device_id] : []));
+  await applyDeviceAction(tx, principal, meta, { deviceIds, action: 'ship', data });
+  await moveUnits(tx, orderIds, 'packed', 'shipped');
+  const iccids = units.flatMap((unit) => (unit.iccid ? [unit.iccid] : []));
+  if (iccids.length > 0) {
+    const sims = await tx.query<{ id: number }>(
+      'SELECT id::int AS id FROM sim_cards WHERE iccid = ANY ($1::text[])',
+      [iccids],
+    );
+    await runTransitions(tx, simStore, {
+      ids: sims.map((sim) => sim.id),
+      action: 'ship_with_order',
+      actor: principal,
+      meta,
+      data,
+    });
+  }
+  for (const orderId of orderIds) await sellLines(tx, { principal, meta }, orderId);
+}
 
 /** Why the devices scanned are not the parcel's, or null when they are exactly its devices. */
 function deviceMismatch(units: readonly PackageUnit[], scanned: readonly string[]): string | null {
@@ -78,18 +188,12 @@ function deviceMismatch(units: readonly PackageUnit[], scanned: readonly string[
 
 export async function shipScan(
   tx: Transaction,
-  { principal, meta }: Desk,
+  desk: Desk,
   input: ShipScanInput,
 ): Promise<ShipScanAnswer> {
   const tracking = trackingOfScan(input.code);
   const station = input.station?.trim() || null;
-  const [parcel] = await tx.query<LockedParcel>(
-    `SELECT p.id::int AS id, p.status, p.tracking_number, p.order_id::int AS order_id,
-       o.number AS order_number, o.status AS order_status
-     FROM packages p JOIN orders o ON o.id = p.order_id
-     WHERE ${PARCEL_OF_CODE} FOR UPDATE OF p, o`,
-    [tracking],
-  );
+  const [parcel] = await lockParcels(tx, PARCEL_OF_CODE, [tracking]);
   const answer = async (
     result: ShipScanResult,
     message: string,
@@ -113,73 +217,18 @@ export async function shipScan(
   };
   if (!parcel) return answer('unknown', `No parcel has the tracking number ${tracking}.`);
   const units = await unitsOfPackage(tx, parcel.id);
-  const { order_number: number } = parcel;
-  if (parcel.status === 'voided') {
-    return answer(
-      'voided',
-      `The label ${tracking} is voided: do not ship this parcel, print its new label.`,
-      units,
-    );
-  }
-  if (parcel.status !== 'label_created' && parcel.status !== 'in_gaylord') {
-    return answer('already_shipped', `Parcel ${tracking} is scanned out already.`, units);
-  }
-  if (parcel.order_status === 'cancel_requested') {
-    return answer(
-      'cancel_requested',
-      `Order ${number} has a cancellation requested: keep the parcel back and void its label.`,
-      units,
-    );
-  }
-  const orderStep = nextStatus(orderLifecycle, { status: parcel.order_status }, 'ship');
-  if (!orderStep.ok) return answer('not_ready', `Order ${number}: ${orderStep.message}`, units);
+  const refusal = shipRefusal(parcel);
+  if (refusal) return answer(refusal.result, refusal.message, units);
   if (input.imeis !== undefined) {
     const mismatch = deviceMismatch(units, input.imeis);
     if (mismatch) return answer('device_mismatch', mismatch, units);
   }
-
-  const data = { tracking, ...(station && { station }) };
-  await runTransition(tx, packageStore, {
-    id: parcel.id,
-    action: 'scan_out',
-    actor: principal,
-    meta,
-    data: { ...data, verified: input.imeis !== undefined },
-    columns: {
-      scanned_out_at: TRANSACTION_TIME,
-      scanned_out_by: principal.userId,
-      scan_station: station,
-    },
+  const number = parcel.order_number;
+  await shipParcels(tx, desk, [parcel], units, {
+    station,
+    verified: input.imeis !== undefined,
+    data: { tracking, order: number, package_id: parcel.id, ...(station && { station }) },
   });
-  await runTransition(tx, orderStore, {
-    id: parcel.order_id,
-    action: 'ship',
-    actor: principal,
-    meta,
-    data: { package_id: parcel.id, tracking },
-  });
-  const deviceIds = units.flatMap((unit) => (unit.device_id ? [unit.device_id] : []));
-  await applyDeviceAction(tx, principal, meta, {
-    deviceIds,
-    action: 'ship',
-    data: { ...data, order: number },
-  });
-  await moveUnits(tx, [parcel.order_id], 'packed', 'shipped');
-  const iccids = units.flatMap((unit) => (unit.iccid ? [unit.iccid] : []));
-  if (iccids.length > 0) {
-    const sims = await tx.query<{ id: number }>(
-      'SELECT id::int AS id FROM sim_cards WHERE iccid = ANY ($1::text[])',
-      [iccids],
-    );
-    await runTransitions(tx, simStore, {
-      ids: sims.map((sim) => sim.id),
-      action: 'ship_with_order',
-      actor: principal,
-      meta,
-      data: { order: number, tracking },
-    });
-  }
-  await sellLines(tx, { principal, meta }, parcel.order_id);
   return answer(
     'shipped',
     `Order ${number} shipped.`,

@@ -1,2 +1,5 @@
-/** What other areas use of outbound shipping: the label desk's and the dock's page entries. */
-export { printLabelPage, scanToShipPage } from './shipment.pages';
+/**
+ * What other areas use of outbound shipping: the page entries of the label desk, the gaylords and
+ * the dock.
+ */
+export { gaylordsPage, printLabelPage, scanToShipPage } from './shipment.pages';

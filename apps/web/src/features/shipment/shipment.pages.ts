@@ -1,4 +1,8 @@
-import { ORDER_SHIPPING_ACCESS, PACKAGE_LIST_ACCESS } from '@inventory/contract';
+import {
+  ORDER_SHIPPING_ACCESS,
+  PACKAGE_LIST_ACCESS,
+  SHIPMENT_LIST_ACCESS,
+} from '@inventory/contract';
 import { pendingPages, type PageEntry } from '../../shell/page-types';
 
 /** The label desk (DOMAIN.md 4.14), in the Fulfilment menu group (`fulfilment.pages.ts`). */
@@ -21,16 +25,26 @@ export const scanToShipPage: PageEntry = {
   load: () => import('./pages/scan-to-ship-page'),
 };
 
+/** Outbound gaylords and their SCAN forms (DOMAIN.md 4.14), in the Fulfilment menu group. */
+export const gaylordsPage: PageEntry = {
+  path: '/fulfill/gaylord',
+  group: 'Fulfilment',
+  label: 'Gaylords',
+  summary: 'Sort labelled parcels into gaylords per carrier and service.',
+  ...ORDER_SHIPPING_ACCESS,
+  load: () => import('./pages/gaylords-page'),
+};
+
 /** The Shipment group's short routes live under /shipment-management/ (DOMAIN.md decision 2). */
 export const shipmentPages: PageEntry[] = [
-  ...pendingPages('Shipment', [
-    [
-      '/shipment-management/shipment',
-      'Parcel shipments',
-      { permission: 'shipment.view-list' },
-      'Parcels with their tracking status, exceptions and delivery.',
-    ],
-  ]),
+  {
+    path: '/shipment-management/shipment',
+    group: 'Shipment',
+    label: 'Parcel shipments',
+    summary: 'Parcels with their tracking status, exceptions and delivery.',
+    ...SHIPMENT_LIST_ACCESS,
+    load: () => import('./pages/shipments-page'),
+  },
   {
     path: '/shipment-management/package',
     group: 'Shipment',

@@ -16,6 +16,10 @@ const EVENT_WORDS: Record<string, string> = {
   label_reprinted: 'Label printed again',
   voided: 'Label voided',
   scanned_out: 'Scanned out',
+  sorted_into_gaylord: 'Sorted into a gaylord',
+  taken_out_of_gaylord: 'Taken out of its gaylord',
+  gaylord_closed: 'Gaylord closed',
+  manifested: 'On a SCAN form',
 };
 
 function eventText(event: PackageEvent): string {
@@ -23,6 +27,8 @@ function eventText(event: PackageEvent): string {
   const data = event.data ?? {};
   const extra = [
     typeof data.reason === 'string' && `reason: ${data.reason}`,
+    typeof data.gaylord === 'string' && data.gaylord,
+    typeof data.scan_form === 'string' && `SCAN form ${data.scan_form}`,
     typeof data.station === 'string' && `at ${data.station}`,
     data.verified === true && 'devices checked',
   ].filter(Boolean);
@@ -78,7 +84,7 @@ export function PackageDrawer({ id, onClose }: { id: number; onClose: () => void
                 label: 'Printed',
                 children: `${when(row.first_printed_at)}; reprints ${row.reprint_count}`,
               },
-              { key: 'gaylord', label: 'Gaylord', children: row.gaylord_id ?? '—' },
+              { key: 'gaylord', label: 'Gaylord', children: row.gaylord_code ?? '—' },
               {
                 key: 'scanned',
                 label: 'Scanned out',

@@ -69,10 +69,10 @@ const config: ResourcePageConfig<PackageRow, typeof packageList> = {
       render: (parcel) => when(parcel.scanned_out_at),
     },
     {
-      key: 'gaylord_id',
+      key: 'gaylord_code',
       title: 'Gaylord',
       hidden: true,
-      render: (parcel) => parcel.gaylord_id ?? '—',
+      render: (parcel) => parcel.gaylord_code ?? '—',
     },
   ],
   filters: [

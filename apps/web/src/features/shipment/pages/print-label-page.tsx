@@ -68,7 +68,11 @@ function ServiceGroup({
           selectedRowKeys: selected.filter((id) => mine.has(id)),
           onChange: (keys) =>
             onSelect([...selected.filter((id) => !mine.has(id)), ...keys.map(Number)]),
-          getCheckboxProps: (order) => ({ 'aria-label': `Choose order ${order.order_number}` }),
+          // An order waiting for its carrier's OK or its MDN is not chosen until then.
+          getCheckboxProps: (order) => ({
+            'aria-label': `Choose order ${order.order_number}`,
+            disabled: order.waiting !== null,
+          }),
         }}
         columns={[
           { key: 'number', title: 'Order', dataIndex: 'order_number' },
@@ -77,6 +81,18 @@ function ServiceGroup({
           { key: 'items', title: 'Items', dataIndex: 'items_text' },
           { key: 'sla', title: 'SLA due', render: (_, order) => when(order.sla_due_at) },
           { key: 'created', title: 'Created', render: (_, order) => when(order.created_at) },
+          {
+            key: 'waiting',
+            title: 'Label',
+            render: (_, order) =>
+              order.waiting ? (
+                <Tag color="gold" title={order.waiting} data-testid="label-waiting">
+                  Waiting: {order.waiting}
+                </Tag>
+              ) : (
+                <Tag color="green">Ready</Tag>
+              ),
+          },
         ]}
       />
     </section>
