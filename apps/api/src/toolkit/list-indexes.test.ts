@@ -85,7 +85,9 @@ beforeAll(async () => {
     roleIds: [],
     roleKeys: [],
   } as unknown as Principal;
-}, 300_000);
+  // A registry big enough for real plans: about three minutes on PGlite in CI, five when the
+  // machine is loaded (the fulfilment and tracking generators added to it).
+}, 600_000);
 afterAll(() => t?.close());
 
 const isLarge = (table: string) => (tableRows.get(table) ?? 0) >= LARGE;
