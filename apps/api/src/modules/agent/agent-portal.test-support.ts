@@ -61,7 +61,11 @@ export async function seedSims(
   const rows = await db.query<{ id: number }>(
     `INSERT INTO sim_cards (iccid, client_carrier_id, sim_box_id, status, agent_id, held_since,
                             sim_request_id)
-     SELECT iccid, $2, $3, $4, $5, now() - make_interval(days => $6), $7
+     SELECT iccid, $2, $3, $4, $5,
+       -- Noon of the business day $6 days back: days held count business days, and a plain
+       -- "now() - N days" lands a day short near midnight across a daylight-saving change.
+       ((order_business_day(now()) - $6::int) + time '12:00')
+         AT TIME ZONE (SELECT time_zone FROM order_settings), $7
      FROM unnest($1::text[]) AS s (iccid) RETURNING id`,
     [
       iccids,
