@@ -129,6 +129,8 @@ async function pickOption(page: Page, label: string, text: string, scope: Locato
 test('a product-information clerk: a model, its TACs, an IMEI lookup, 200 TACs imported, the filtered export', async ({
   page,
 }) => {
+  // Five pages, an import and an export: over a minute when three lanes share two cores.
+  test.setTimeout(180_000);
   await signInAs(page);
 
   // Create the model.
