@@ -1,11 +1,35 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const contractSource = fileURLToPath(new URL('./packages/contract/src/index.ts', import.meta.url));
 const alias = { '@inventory/contract': contractSource };
 
+/**
+ * Files that take minutes, longest first. CI starts from a clean clone, with no timings kept from
+ * an earlier run, and Vitest would start them wherever they fall: one started last leaves the
+ * other core idle until it ends.
+ */
+const LONGEST_FILES = [
+  'apps/api/src/toolkit/list-indexes.test.ts',
+  'apps/api/src/http/fuzz.test.ts',
+  'apps/api/src/plugins/access-guard.test.ts',
+  'apps/api/src/db/generate.test.ts',
+];
+const lengthRank = (file: TestSpecification) => {
+  const rank = LONGEST_FILES.findIndex((name) => file.moduleId.endsWith(name));
+  return rank === -1 ? LONGEST_FILES.length : rank;
+};
+
+class LongestFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    return (await super.sort(files)).sort((a, b) => lengthRank(a) - lengthRank(b));
+  }
+}
+
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestFilesFirst },
     // A file per core: Vitest's default leaves one core free, which on CI's two cores halves the
     // speed (the API files measured 494 s on one worker, the whole suite 238 s on two).
     maxWorkers: '100%',

@@ -3,10 +3,14 @@
 //   assignment page's largest, against one raw statement reserving the same orders' units.
 // - The pick station's scan and the dock's scan-to-ship, on F1 like the other stations: a pool
 //   of assigned one-unit orders to pick, and a pool of labelled parcels to scan out.
+// - The label print: a batch of LABEL_PRINT_PAGES labels of the dock's parcels, downloaded as
+//   one PDF (run.mjs times it against pdf-lib and bwip-js alone writing as many pages).
 import { LABEL_STEP_MAX, MAX_BATCH_ORDERS } from '@inventory/contract';
 import { listOnCarrierChannel } from './selling.mjs';
 
 const ASSIGN_ORDERS = Number(process.env.BENCH_ASSIGN_ORDERS || 10_000);
+/** Labels of the print gate's batch: 1,000 pages in one PDF (issue 18). */
+export const LABEL_PRINT_PAGES = 1_000;
 const CONCURRENT = 10;
 
 /** Runs `work(i)` for i in [0, n) with CONCURRENT at a time. */
@@ -77,14 +81,16 @@ UPDATE devices SET status = 'reserved' WHERE id IN (SELECT device_id FROM placed
  * plan of their models), the auto-assignment against its floor, then the pools: the assigned
  * one-unit orders, half of them picked and labelled for the dock, the rest left to pick.
  */
-export async function createFulfilmentStock(db, appPort, session, carrierKey) {
-  // The variants with the most sellable stock, an order for each unit in stock up to
-  // ASSIGN_ORDERS, so the assignment reserves rather than holds.
+export async function createFulfilmentStock(db, appPort, session, { carrierKey, excludeSkus }) {
+  // The variants with the most sellable stock (but `excludeSkus`), an order for each unit in
+  // stock up to ASSIGN_ORDERS, so the assignment reserves rather than holds.
   const variants = await db.query(
     `SELECT * FROM (
        SELECT v.id, v.sku, p.model_id, pts_sellable_available(v.id, NULL, NULL) AS available
-       FROM product_variants v JOIN products p ON p.id = v.product_id) sellable
+       FROM product_variants v JOIN products p ON p.id = v.product_id
+       WHERE NOT (v.sku = ANY ($1::text[]))) sellable
      WHERE available > 0 ORDER BY available DESC, id LIMIT 500`,
+    [excludeSkus],
   );
   const skus = [];
   for (const variant of variants) {
@@ -205,24 +211,39 @@ export async function createFulfilmentStock(db, appPort, session, carrierKey) {
       bearer,
     ),
   );
-  const batch = await call(appPort, '/label-batches', { format: 'pdf' }, bearer);
-  for (let at = 0; at < shipping.length; at += LABEL_STEP_MAX) {
-    await call(
-      appPort,
-      `/label-batches/${batch.id}/labels`,
-      { order_ids: shipping.slice(at, at + LABEL_STEP_MAX).map((order) => order.order_id) },
-      bearer,
-    );
+  // The dock's parcels, labelled in two batches: the first LABEL_PRINT_PAGES make the batch the
+  // label print gate downloads as one PDF.
+  const batches = [];
+  for (const orders of [
+    shipping.slice(0, LABEL_PRINT_PAGES),
+    shipping.slice(LABEL_PRINT_PAGES),
+  ].filter((part) => part.length > 0)) {
+    const batch = await call(appPort, '/label-batches', { format: 'pdf' }, bearer);
+    for (let at = 0; at < orders.length; at += LABEL_STEP_MAX) {
+      await call(
+        appPort,
+        `/label-batches/${batch.id}/labels`,
+        { order_ids: orders.slice(at, at + LABEL_STEP_MAX).map((order) => order.order_id) },
+        bearer,
+      );
+    }
+    batches.push(batch.id);
   }
   const parcels = await db.query(
-    "SELECT tracking_number FROM packages WHERE label_batch_id = $1 AND status = 'label_created'",
-    [batch.id],
+    `SELECT tracking_number, label_batch_id::int AS batch_id FROM packages
+     WHERE label_batch_id = ANY ($1::bigint[]) AND status = 'label_created' ORDER BY id`,
+    [batches],
   );
+  const printed = parcels.filter((parcel) => parcel.batch_id === batches[0]);
   return {
     pickPool: toPick
       .slice(shipping.length)
       .map((order) => ({ id: order.order_id, imei: order.imei })),
     shipPool: parcels.map((parcel) => parcel.tracking_number),
+    labelPrint:
+      printed.length === LABEL_PRINT_PAGES
+        ? { batchId: batches[0], trackingNumbers: printed.map((parcel) => parcel.tracking_number) }
+        : null,
     autoAssign: {
       orders: chosen.length,
       assigned,

@@ -23,6 +23,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import bwipjs from 'bwip-js';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { TEST_ITEMS } from '@inventory/contract';
@@ -1171,6 +1173,101 @@ async function benchExport(database, server) {
   return result;
 }
 
+/** The label print: at most this many times pdf-lib and bwip-js alone (issue 18). */
+const LABEL_PRINT_MAX_RATIO = 3;
+/** ... with the server's resident memory growing by less than this. */
+const LABEL_PRINT_MAX_RSS_GROWTH_MB = 100;
+
+/**
+ * The floor of the label print: the PDF and barcode libraries alone writing as many 4×6 pages in
+ * this process, each with its tracking number as a Code128 barcode (bwip-js, embedded as a PNG),
+ * a title and eight lines of text (pdf-lib), saved as one PDF.
+ */
+async function librariesWritingLabels(trackingNumbers) {
+  const started = performance.now();
+  const pdf = await PDFDocument.create();
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  for (const tracking of trackingNumbers) {
+    const page = pdf.addPage([288, 432]);
+    page.drawText('USPS GROUND ADVANTAGE', { x: 18, y: 392, size: 22, font: bold });
+    const png = await bwipjs.toBuffer({ bcid: 'code128', text: tracking, scale: 2, height: 20 });
+    const image = await pdf.embedPng(png);
+    page.drawImage(image, { x: 18, y: 290, width: 252, height: 90 });
+    page.drawText(tracking, { x: 18, y: 276, size: 12, font: regular });
+    for (let line = 0; line < 8; line += 1) {
+      page.drawText(`Line ${line + 1} of the label: name, street, city, state and ZIP`, {
+        x: 18,
+        y: 250 - line * 17,
+        size: 12,
+        font: regular,
+      });
+    }
+  }
+  const bytes = await pdf.save();
+  return { seconds: (performance.now() - started) / 1000, bytes: bytes.length };
+}
+
+/**
+ * The label print (issue 18): a batch of 1,000 offline labels downloaded as one PDF (the print
+ * request and its download link), the server's memory sampled, against the libraries alone.
+ */
+async function benchLabelPrint(database, server) {
+  const batch = server.labelPrint;
+  if (!batch) return null;
+  process.stderr.write(`  printing ${count(batch.trackingNumbers.length)} labels as one PDF ...\n`);
+  const base = `http://127.0.0.1:${server.ports.app}`;
+  const before = await rssOf(server.child.pid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    rssOf(server.child.pid).then(
+      (rss) => (peak = Math.max(peak, rss)),
+      () => {},
+    );
+  }, 50);
+  const start = performance.now();
+  let bytes = 0;
+  let head = '';
+  try {
+    const link = await fetch(`${base}/api/v1/label-batches/${batch.batchId}/print`, {
+      method: 'POST',
+      headers: { ...bearer(server), 'content-type': 'application/json' },
+      body: JSON.stringify({ format: 'pdf' }),
+    }).then((response) => response.json());
+    const response = await fetch(`${base}${link.data.url}`);
+    for await (const chunk of response.body) {
+      if (bytes === 0) head = Buffer.from(chunk.subarray(0, 5)).toString('latin1');
+      bytes += chunk.length;
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  const seconds = (performance.now() - start) / 1000;
+  const floor = await librariesWritingLabels(batch.trackingNumbers);
+  const growthMb = (peak - before) / 1024 / 1024;
+  const invalid = head === '%PDF-' ? undefined : 'the download is not a PDF';
+  verdict({
+    database,
+    name: `${count(batch.trackingNumbers.length)} offline labels as one PDF vs pdf-lib and bwip-js alone`,
+    unit: 's',
+    figure: seconds,
+    floor: floor.seconds,
+    atMost: LABEL_PRINT_MAX_RATIO,
+    invalid,
+    detail: `${fixed(bytes / 1024 / 1024, 1)} MB against the libraries' ${fixed(floor.bytes / 1024 / 1024, 1)} MB`,
+  });
+  withinLimit({
+    database,
+    name: `${count(batch.trackingNumbers.length)} labels as one PDF: peak growth of server RSS`,
+    unit: 'MB',
+    figure: growthMb,
+    limit: LABEL_PRINT_MAX_RSS_GROWTH_MB,
+    invalid,
+    detail: `RSS ${fixed(before / 1024 / 1024, 0)} MB before`,
+  });
+  return { seconds, floorSeconds: floor.seconds, megabytes: bytes / 1024 / 1024, growthMb };
+}
+
 /** At most this many times one raw statement reserving the same units (issue 18). */
 const AUTO_ASSIGN_MAX_RATIO = 5;
 
@@ -1253,6 +1350,7 @@ async function benchDatabase({ name, flag, provide }) {
         simDetection: await benchDetectionImport(name, large),
       },
       export: await benchExport(name, large),
+      labelPrint: await benchLabelPrint(name, large),
     };
   });
   if (!summary) return;

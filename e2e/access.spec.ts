@@ -10,6 +10,8 @@ async function checkPermission(page: Page, name: string) {
 test('create a role and a user, sign in as them, see exactly their menu, take a permission away', async ({
   browser,
 }) => {
+  // Two people's sessions and a dozen pages, first in its lane while the other lanes start.
+  test.setTimeout(120_000);
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signIn(admin, 'admin', ADMIN_PASSWORD);

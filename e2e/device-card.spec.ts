@@ -80,7 +80,10 @@ test('a graded, consolidated and located device shows its grade, wipe, tests, bo
   await signIn(page, 'admin', ADMIN_PASSWORD);
   await expect(page.getByRole('heading', { name: 'Welcome, Administrator' })).toBeVisible();
   await page.goto(`/devices/scan?code=${imei}`);
-  await expect(page.getByTestId('lookup-result')).toContainText(`${imei}: found by its IMEI`);
+  // The lane's first page of the devices area loads its code cold, while the other lanes start.
+  await expect(page.getByTestId('lookup-result')).toContainText(`${imei}: found by its IMEI`, {
+    timeout: 30_000,
+  });
   const card = page.getByTestId('device-card');
 
   // Where it is: the inventory box, located, and the bin it is put away in.

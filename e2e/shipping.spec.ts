@@ -8,7 +8,8 @@ import { closeNotifications, rowOf, wedgeScan } from './ui';
  * The outbound path's second half as the shipping clerk works it: two Lifeline orders, picked
  * through the fulfilment API, get their labels in one batch (the PDF downloaded), then leave at
  * the dock: one checked by scanning its device, the other shipped by scanning the parcel twice; a
- * repeat scan is "already shipped". The packages list shows both scanned out.
+ * repeat scan is "already shipped". Between the two the clerk closes the dock's day, which refuses
+ * the second parcel until a manager reopens it. The packages list shows both scanned out.
  */
 
 const TAG = 131;
@@ -21,6 +22,7 @@ const staff = (role: string, first: string): Staff => ({
 const GRADER = staff('grader', 'Grader');
 const PICKER = staff('fw', 'Picker');
 const CLERK = staff('sh', 'Clerk');
+const MANAGER = staff('fm', 'Manager');
 
 /** The orders, fulfilled, with the IMEI each holds. */
 let fulfilled: { number: string; imei: string }[] = [];
@@ -43,6 +45,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   // Assigned to the picker and picked (device, then SIM) through the fulfilment API.
   const { id: pickerId } = await createStaff(request, admin, PICKER, 'Fulfilment Worker');
   await createStaff(request, admin, CLERK, 'Shipping Clerk');
+  await createStaff(request, admin, MANAGER, 'Fulfilment Manager');
   const assigned = await admin.post<{ assigned: { id: number; number: string }[] }>(
     '/fulfilment/assignments',
     { assignee_id: pickerId, order_ids: ids },
@@ -65,6 +68,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
 
 test('labels are created in a batch and downloaded as a PDF; parcels are scanned out at the dock', async ({
   page,
+  browser,
 }) => {
   test.setTimeout(180_000);
   const [first, second] = fulfilled as [
@@ -107,6 +111,8 @@ test('labels are created in a batch and downloaded as a PDF; parcels are scanned
   await page.goto('/fulfill/scan-to-ship');
   const scanField = page.getByRole('textbox', { name: 'Scan a parcel or a device' });
   await expect(scanField).toBeFocused();
+  // The count once read (a dash until then): other specs of the lane ship parcels today too.
+  await expect(page.getByTestId('shipped-today')).toHaveText(/^\d+$/);
   const today = Number(await page.getByTestId('shipped-today').textContent());
   const newest = page.getByTestId('scan-line').first();
   await wedgeScan(page, firstTracking);
@@ -119,9 +125,33 @@ test('labels are created in a batch and downloaded as a PDF; parcels are scanned
   await wedgeScan(page, firstTracking);
   await expect(newest).toHaveAttribute('data-result', 'already_shipped');
 
-  // The second parcel shipped unchecked: scanned twice.
+  // The end of the day: closed, the second parcel stays (the lane's other parcels with it).
+  const endOfDay = page.getByRole('region', { name: /^End of day / });
+  await page.getByRole('button', { name: 'Close the day' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: 'Close the day' }).click();
+  await expect(page.getByText(/^The dock's day \d{4}-\d{2}-\d{2} is closed: /)).toBeVisible();
+  await closeNotifications(page);
+  await expect(endOfDay).toContainText('Closed');
+  await expect(endOfDay).toContainText('Labelled, still here');
+  await page.getByRole('textbox', { name: 'Scan a parcel or a device' }).focus();
   await wedgeScan(page, secondTracking);
   await expect(newest).toHaveAttribute('data-result', 'parcel');
+  await wedgeScan(page, secondTracking);
+  await expect(newest).toHaveAttribute('data-result', 'day_closed');
+
+  // The manager reopens the day with a reason, at another station.
+  const managerPage = await browser.newPage();
+  await signIn(managerPage, MANAGER.userName, MANAGER.password);
+  await expect(managerPage.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
+  await managerPage.goto('/fulfill/scan-to-ship');
+  await managerPage.getByRole('button', { name: 'Reopen the day' }).click();
+  await managerPage.getByRole('textbox', { name: 'Reason' }).fill('The truck waits for two more');
+  await managerPage.getByRole('dialog').getByRole('button', { name: 'Reopen the day' }).click();
+  await expect(managerPage.getByText(/ is open again\.$/)).toBeVisible();
+  await managerPage.close();
+
+  // The second parcel, still on the station, ships unchecked on its next scan.
+  await page.getByRole('textbox', { name: 'Scan a parcel or a device' }).focus();
   await wedgeScan(page, secondTracking);
   await expect(newest).toHaveAttribute('data-result', 'shipped');
   await expect(page.getByTestId('shipped-today')).toHaveText(String(today + 2));

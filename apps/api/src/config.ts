@@ -72,6 +72,20 @@ const environmentSchema = z.object({
       )
       .default([]),
   ),
+  CARRIER_ADAPTER: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['offline', 'easypost'], { error: 'CARRIER_ADAPTER must be offline or easypost' })
+      .default('offline'),
+  ),
+  EASYPOST_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  EASYPOST_BASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({ error: 'EASYPOST_BASE_URL must be a URL such as https://api.easypost.com/v2/' })
+      .optional(),
+  ),
+  EASYPOST_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),
 });
 
 export type LogLevel = z.infer<typeof environmentSchema>['LOG_LEVEL'];
@@ -101,8 +115,19 @@ export type AppConfig = {
    * exports: one folder per client carrier, named by its id (`<dir>/<id>/*.csv`).
    */
   readonly simCarrierExportsDir: string;
+  readonly carrier: CarrierConfig;
+  /** The secret EasyPost signs its tracking webhooks with; null: every webhook is refused. */
+  readonly easypostWebhookSecret: string | null;
   readonly version: string;
 };
+
+/**
+ * Who sells shipping labels and tracks parcels: the built-in offline carrier, or EasyPost by its
+ * API key (`baseUrl` null: EasyPost's own address).
+ */
+export type CarrierConfig =
+  | { readonly adapter: 'offline' }
+  | { readonly adapter: 'easypost'; readonly apiKey: string; readonly baseUrl: string | null };
 
 export class ConfigError extends Error {}
 
@@ -121,6 +146,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     throw new ConfigError(first ? first.message : 'invalid environment');
   }
   const env = parsed.data;
+  if (env.CARRIER_ADAPTER === 'easypost' && !env.EASYPOST_API_KEY) {
+    throw new ConfigError('EASYPOST_API_KEY must be set when CARRIER_ADAPTER is easypost');
+  }
   return {
     port: env.PORT,
     host: env.HOST,
@@ -138,6 +166,15 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     simCarrierExportsDir: resolve(
       env.SIM_CARRIER_EXPORTS_DIR ?? resolve(env.DATA_DIR, 'carrier-exports'),
     ),
+    carrier:
+      env.CARRIER_ADAPTER === 'easypost'
+        ? {
+            adapter: 'easypost',
+            apiKey: env.EASYPOST_API_KEY!,
+            baseUrl: env.EASYPOST_BASE_URL ?? null,
+          }
+        : { adapter: 'offline' },
+    easypostWebhookSecret: env.EASYPOST_WEBHOOK_SECRET ?? null,
     version: readVersion(),
   };
 }

@@ -102,11 +102,44 @@ export const SUPPORT_ORDER_ACCESS = {
   andPermission: 'order.support-create',
 } as const;
 
+/** Substitutions: the no-stock backlog, its candidates and proposals (DOMAIN.md 4.14: FM). */
+export const SUBSTITUTE_ACCESS = { permission: 'order.substitute' } as const;
+
+/** Approving and applying substitutions and editing their rules: a manager (DOMAIN.md 4.14). */
+export const SUBSTITUTE_APPROVE_ACCESS = {
+  permission: 'order.substitute',
+  andPermission: 'order.substitute-approve',
+} as const;
+
+/** The support orders page and its endpoints (DOMAIN.md 4.14 /fulfill/support-order: CS). */
+export const SUPPORT_CREATE_ACCESS = { permission: 'order.support-create' } as const;
+
+/**
+ * Approving a support order with device items, or letting a duplicate through: a manager's grant,
+ * in no default role (an administrator gives it on /roles to whoever leads customer support).
+ */
+export const SUPPORT_ORDER_APPROVE_ACCESS = {
+  permission: 'order.support-create',
+  andPermission: 'order.support-approve',
+} as const;
+
 /** Cancelling an order (DOMAIN.md 4.7: each action needs its own permission). */
 export const ORDER_CANCEL_ACCESS = {
   permission: 'order.management',
   andPermission: 'order.cancel',
 } as const;
+
+/** Approving or denying a cancellation request (DOMAIN.md 4.16: a manager). */
+export const ORDER_CANCEL_APPROVE_ACCESS = {
+  permission: 'order.cancel',
+  andPermission: 'order.cancel-approve',
+} as const;
+
+/** Reship requests and reship orders (DOMAIN.md 4.16: CS, FM). */
+export const RESHIP_ACCESS = { permission: 'order.manually-reship' } as const;
+
+/** Reship statistics (DOMAIN.md 4.16: FM, CS lead). */
+export const RESHIP_STATISTICS_ACCESS = { permission: 'reship.statistics' } as const;
 
 /** Government-plan pricing (DOMAIN.md 4.9: the pricing manager, SA). */
 export const GOV_PLAN_PRICE_ACCESS = { permission: 'price.management' } as const;
@@ -165,6 +198,24 @@ export const AGENT_CART_ACCESS = { permission: 'agent.cart' } as const;
 /** Labels, reprints, voids and scan-out at the dock (DOMAIN.md 4.14: FW, SH). */
 export const ORDER_SHIPPING_ACCESS = { permission: 'order.shipping-processing' } as const;
 
+/** Wholesale cartons: the order boxes' page and station (DOMAIN.md 4.7 /order/box: FW, SH). */
+export const ORDER_BOX_ACCESS = { permission: 'order-box.view-list' } as const;
+
+/** Reopening a closed wholesale carton: a leader's (DOMAIN.md 4.7 /order/box). */
+export const ORDER_BOX_REOPEN_ACCESS = {
+  permission: 'order-box.view-list',
+  andPermission: 'order-box.reopen',
+} as const;
+
+/** A wholesale pickup with cartons not scanned at the dock: a manager's override (DOMAIN.md 4.7). */
+export const SHIPPING_OVERRIDE_ACCESS = { permission: 'order.shipping-override' } as const;
+
+/** Reopening the dock's closed day (end-of-day close, DOMAIN.md 4.14): a manager's override. */
+export const DOCK_DAY_REOPEN_ACCESS = {
+  permission: 'order.shipping-processing',
+  andPermission: 'order.shipping-override',
+} as const;
+
 /**
  * Opening, filling, closing and handing over outbound gaylords, and their SCAN forms (DOMAIN.md
  * 4.14 /fulfill/gaylord: SH): the page's right and gaylord.manage.
@@ -179,3 +230,9 @@ export const PACKAGE_LIST_ACCESS = { permission: 'package.view-list' } as const;
 
 /** Parcel shipments with their tracking (DOMAIN.md 4.16: SH, CS, FM). */
 export const SHIPMENT_LIST_ACCESS = { permission: 'shipment.view-list' } as const;
+
+/** The main dashboard (DOMAIN.md 4.1: all staff; each widget also needs its source's access). */
+export const MAIN_DASHBOARD_ACCESS = { permission: 'statistics.list-os' } as const;
+
+/** Unpack statistics (DOMAIN.md 4.16): the main dashboard's unpacks widget reads them too. */
+export const UNPACK_STATISTICS_ACCESS = { permission: 'unpack.statistics' } as const;

@@ -133,7 +133,17 @@ describe('the device lifecycle as declared', () => {
     expect(allowedActions(deviceLifecycle, held, subject('transfer.manage'))).toEqual([
       'return_to_vendor',
     ]);
-    expect(allowedActions(deviceLifecycle, { status: 'shipped' }, subject())).toEqual([]);
+    // Delivery is the carrier's tracking, a return the scanning station's and a loss the paid
+    // claim's: no person's own right, they are the steps from shipped; a delivered device leaves
+    // only by a return.
+    expect(allowedActions(deviceLifecycle, { status: 'shipped' }, subject())).toEqual([
+      'deliver',
+      'receive_return',
+      'mark_lost',
+    ]);
+    expect(allowedActions(deviceLifecycle, { status: 'delivered' }, subject())).toEqual([
+      'receive_return',
+    ]);
     expect(allowedActions(deviceLifecycle, { status: 'graded' }, subject())).toEqual(['hold']);
   });
 });

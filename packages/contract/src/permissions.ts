@@ -93,8 +93,14 @@ export const PERMISSION_CATALOGUE = [
   ...define('Order', [
     ['order.management', 'Orders, daily order report, backlog and web-order approval'],
     ['order-box.view-list', 'Order boxes (wholesale cartons)'],
+    ['order-box.reopen', 'Reopen a closed order box (a fulfilment leader)'],
+    [
+      'order.shipping-override',
+      "Let a wholesale shipment leave with cartons not scanned at the dock, reopen the dock's closed day (a manager)",
+    ],
     ['order.shipping-processing', 'Shipments, labels, gaylords and scan-out'],
     ['order.cancel', 'Cancellations'],
+    ['order.cancel-approve', 'Approve or deny cancellation requests (a manager)'],
     ['subscriber.view-pii', 'Read subscribers’ full names, addresses and phones (audited)'],
   ]),
   ...define('Retail customers', [['customer.management', 'Retailers']]),
@@ -121,7 +127,15 @@ export const PERMISSION_CATALOGUE = [
     ['order.OTA-processing', 'OTA orders'],
     ['order.replacement', 'Create replacement orders'],
     ['order.substitute', 'Substitutions'],
+    [
+      'order.substitute-approve',
+      'Approve and apply substitutions, edit substitution rules (a manager)',
+    ],
     ['order.support-create', 'Support orders'],
+    [
+      'order.support-approve',
+      'Approve support orders with devices and override duplicates (a manager)',
+    ],
     ['gaylord.manage', 'Outbound gaylords'],
   ]),
   ...define('Campaign', [
@@ -136,6 +150,7 @@ export const PERMISSION_CATALOGUE = [
     ['unpack.statistics', 'Unpack statistics'],
     ['trade-in.process', 'Trade-ins'],
     ['order.manually-reship', 'Reship requests and reship orders'],
+    ['order.reship-approve', 'Approve or deny reship requests (a manager)'],
     ['reship.statistics', 'Reship statistics'],
   ]),
   ...define('Invoice', [

@@ -72,6 +72,7 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
     name: R.productInformation,
     description: 'Models, TACs, catalogue and push-to-sale',
     permissions: [
+      'statistics.list-os',
       'model.view-list',
       'model.manage',
       'color.view-list',
@@ -103,6 +104,7 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
     name: R.invoiceManagement,
     description: 'Purchase invoices, IMEI manifests and receiving',
     permissions: [
+      'statistics.list-os',
       'invoice.view-list',
       'invoice.manage',
       'import_invoice.list',
@@ -127,6 +129,7 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
     name: R.productionManager,
     description: 'Product requests and the product team',
     permissions: [
+      'statistics.list-os',
       'request.index',
       'device.update',
       'tasks.manager-report',
@@ -139,6 +142,7 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
     name: R.warehouseSorting,
     description: 'Dock, receiving scans, putaway and returns intake',
     permissions: [
+      'statistics.list-os',
       'warehouse-box.scan',
       'invoice-shipment.view-list',
       'invoice-shipment.manage',
@@ -146,33 +150,53 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
       'sim.index',
       'rma.scan',
       'unpack.process',
+      'trade-in.process',
       'device.scan',
     ],
   },
   {
     name: R.productionLeader,
     description: 'Leads a production team',
-    permissions: ['device.update', 'task-jobs.create', 'tasks.worker-list', 'device.scan'],
+    permissions: [
+      'statistics.list-os',
+      'device.update',
+      'task-jobs.create',
+      'tasks.worker-list',
+      'device.scan',
+    ],
   },
   {
     name: R.productionWorker,
     description: 'Tests, wipes and grades devices',
-    permissions: ['repair.request', 'device.scan', 'tasks.worker-list'],
+    permissions: ['statistics.list-os', 'repair.request', 'device.scan', 'tasks.worker-list'],
   },
   {
     name: R.consolidationLeader,
     description: 'Leads consolidation into inventory boxes',
-    permissions: ['box.reopen', 'rma.reuse', 'task-jobs.create', 'device.scan'],
+    permissions: [
+      'statistics.list-os',
+      'box.reopen',
+      'rma.reuse',
+      'task-jobs.create',
+      'device.scan',
+    ],
   },
   {
     name: R.consolidationWorker,
     description: 'Consolidates graded devices into inventory boxes',
-    permissions: ['box.scan-device', 'location.assignment', 'tasks.worker-list', 'device.scan'],
+    permissions: [
+      'statistics.list-os',
+      'box.scan-device',
+      'location.assignment',
+      'tasks.worker-list',
+      'device.scan',
+    ],
   },
   {
     name: R.warehouseManager,
     description: 'Runs the warehouse: boxes, locations, stock and dashboards',
     permissions: [
+      'statistics.list-os',
       'box.view-list',
       'box.scan-device',
       'box.reopen',
@@ -196,6 +220,7 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
     name: R.repairLeader,
     description: 'Leads the repair line',
     permissions: [
+      'statistics.list-os',
       'part-stock.view-list',
       'part-stock.manage',
       'rma.index',
@@ -209,38 +234,50 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
   {
     name: R.repairSorting,
     description: 'Triage of repair tickets',
-    permissions: ['repair.request', 'device.scan'],
+    permissions: ['statistics.list-os', 'repair.request', 'device.scan'],
   },
   {
     name: R.repairWorker,
     description: 'Repair technician',
-    permissions: ['part-stock.view-list', 'tasks.worker-list', 'device.scan'],
+    permissions: ['statistics.list-os', 'part-stock.view-list', 'tasks.worker-list', 'device.scan'],
   },
   {
     name: R.repairTesting,
     description: 'Tests repaired devices',
-    permissions: ['tasks.worker-list', 'device.scan'],
+    permissions: ['statistics.list-os', 'tasks.worker-list', 'device.scan'],
   },
   {
     name: 'Fulfilment Manager',
     description: 'Runs order fulfilment and campaigns',
     permissions: [
+      'statistics.list-os',
       'order.management',
       'order.assignment',
       'order.fulfill-processing',
       'order.OTA-processing',
       'order.substitute',
+      'order.substitute-approve',
       'campaign.import',
       'campaign.view-list',
       'order.manually-reship',
       'order.cancel',
+      'order.cancel-approve',
+      'order.reship-approve',
+      'reship.statistics',
+      'unpack.statistics',
       'device.scan',
+      'order-box.view-list',
+      'order-box.reopen',
+      // DOMAIN.md 4.7: /shipment is the fulfilment manager's too; the dock's partial pickup theirs.
+      'order.shipping-processing',
+      'order.shipping-override',
     ],
   },
   {
     name: 'Fulfilment Worker',
     description: 'Picks and packs orders',
     permissions: [
+      'statistics.list-os',
       'order.fulfill-processing',
       'order.OTA-processing',
       'order-box.view-list',
@@ -252,6 +289,7 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
     name: 'Shipping Clerk',
     description: 'Labels, gaylords and scan-out',
     permissions: [
+      'statistics.list-os',
       'order.shipping-processing',
       'gaylord.manage',
       'shipment.view-list',
@@ -263,6 +301,7 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
     name: 'Customer Support',
     description: 'Orders, RMAs, reships and claims',
     permissions: [
+      'statistics.list-os',
       'order.management',
       'rma.index',
       'order.support-create',
@@ -270,6 +309,7 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
       'subscriber.view-pii',
       'order.manually-reship',
       'claim.manage',
+      'trade-in.process',
       'shipment.view-list',
       'sim.inquire',
       'device.scan',
@@ -279,6 +319,7 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
     name: 'Sales / Account Manager',
     description: 'Retailers, web orders and offers',
     permissions: [
+      'statistics.list-os',
       'customer.management',
       'web-order.view-list',
       'product-offer.view-list',
@@ -294,6 +335,7 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
     name: 'SIM Coordinator',
     description: 'SIM stock, agent requests, returns and detection',
     permissions: [
+      'statistics.list-os',
       'sim.dashboard',
       'sim.index',
       'sim.inquire',
@@ -354,4 +396,22 @@ export const DEFAULT_ROLE_GRANTS_ADDED: readonly {
     'Sales / Account Manager',
     'SIM Coordinator',
   ].map((role) => ({ role, permissions: ['device.scan'] })),
+  // Substitutions (DOMAIN.md 4.14): the fulfilment manager approves and applies them.
+  { role: 'Fulfilment Manager', permissions: ['order.substitute-approve'] },
+  // Exceptions on orders (DOMAIN.md 4.16): the fulfilment manager approves cancellations and
+  // reships and reads the reship statistics.
+  {
+    role: 'Fulfilment Manager',
+    permissions: ['order.cancel-approve', 'order.reship-approve', 'reship.statistics'],
+  },
+  // Returns (DOMAIN.md 4.16): trade-ins are received at the returns bench and quoted by support;
+  // the fulfilment manager reads the return rates.
+  { role: R.warehouseSorting, permissions: ['trade-in.process'] },
+  { role: 'Customer Support', permissions: ['trade-in.process'] },
+  { role: 'Fulfilment Manager', permissions: ['unpack.statistics'] },
+  // The main dashboard (DOMAIN.md 4.1: all staff, each widget per its source's access).
+  ...DEFAULT_ROLES.filter((role) => role.name !== 'Agent').map((role) => ({
+    role: role.name,
+    permissions: ['statistics.list-os'],
+  })),
 ];

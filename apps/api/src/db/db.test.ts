@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/test-database.js';
 import type { Db } from './db.js';
-import { DatabaseUnavailableError } from './db.js';
+import { beforeCommit, DatabaseUnavailableError } from './db.js';
 import { acquireDirectoryLock } from './directory-lock.js';
 import { migrate } from './migrate.js';
 
@@ -42,6 +42,54 @@ describe('migrate', () => {
       }),
     ).rejects.toThrow('abort');
     expect(await db.query("SELECT 1 FROM roles WHERE name = 'temporary'")).toEqual([]);
+  });
+
+  it('runs the steps kept for the end once each, in order, right before the commit', async () => {
+    const ran: string[] = [];
+    const names = await db.transaction(async (tx) => {
+      const kept = (name: string) =>
+        beforeCommit(tx, 'roles to add', () => {
+          const list: string[] = [];
+          return {
+            state: list,
+            run: async () => {
+              ran.push(`roles ${list.join(' ')}`);
+              await tx.query('INSERT INTO roles (name) SELECT unnest($1::text[])', [list]);
+            },
+          };
+        }).push(name);
+      kept('kept one');
+      beforeCommit(tx, 'second', () => ({ state: null, run: async () => ran.push('second') }));
+      kept('kept two');
+      expect(ran).toEqual([]);
+      return (await tx.query("SELECT name FROM roles WHERE name LIKE 'kept %'")).length;
+    });
+    expect(names).toBe(0);
+    expect(ran).toEqual(['roles kept one kept two', 'second']);
+    expect(await db.query("SELECT name FROM roles WHERE name LIKE 'kept %' ORDER BY name")).toEqual(
+      [{ name: 'kept one' }, { name: 'kept two' }],
+    );
+  });
+
+  it('rolls the transaction back when a step kept for the end fails, and skips it on a rollback', async () => {
+    let ran = false;
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query("INSERT INTO roles (name) VALUES ('undone')");
+        beforeCommit(tx, 'failing', () => ({
+          state: null,
+          run: () => Promise.reject(new Error('refused at the end')),
+        }));
+      }),
+    ).rejects.toThrow('refused at the end');
+    await expect(
+      db.transaction(async (tx) => {
+        beforeCommit(tx, 'skipped', () => ({ state: null, run: async () => (ran = true) }));
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(ran).toBe(false);
+    expect(await db.query("SELECT 1 FROM roles WHERE name = 'undone'")).toEqual([]);
   });
 });
 

@@ -17,11 +17,41 @@ const inTransaction: unique symbol = Symbol('in a transaction');
  */
 export type Transaction = Queryable & { readonly [inTransaction]: true };
 
+/** The steps a transaction keeps for its end, by key (`beforeCommit`). */
+const lastSteps = new WeakMap<Transaction, Map<string, { run: () => Promise<unknown> }>>();
+
 /** The statements of a transaction the data layer opened, marked: its `transaction` alone calls it. */
 export const transactionOf = (queryable: Queryable): Transaction => ({
   ...queryable,
   [inTransaction]: true,
 });
+
+/**
+ * Keeps a step for the end of the transaction, run right before its COMMIT (and not at all when
+ * it rolls back): for a lock every station's transaction would take on one hot row (the count of
+ * a box many pickers take from), held from that moment to the commit instead of for the whole
+ * transaction. The first call with a key makes the step and its state; later calls with the key
+ * get that state to add to. A step that throws rolls the transaction back.
+ */
+export function beforeCommit<State>(
+  tx: Transaction,
+  key: string,
+  make: () => { state: State; run: () => Promise<unknown> },
+): State {
+  let steps = lastSteps.get(tx);
+  if (!steps) {
+    steps = new Map();
+    lastSteps.set(tx, steps);
+  }
+  const step = (steps.get(key) as { state: State; run: () => Promise<unknown> }) ?? make();
+  steps.set(key, step);
+  return step.state;
+}
+
+/** Runs the steps kept for the end, in the order they were first kept: the data layer's part. */
+export async function runLastSteps(tx: Transaction): Promise<void> {
+  for (const step of lastSteps.get(tx)?.values() ?? []) await step.run();
+}
 
 /** The one data layer: PGlite (embedded) or a PostgreSQL server, same SQL on both. */
 export type Db = Queryable & {

@@ -1,4 +1,5 @@
 import { generateBoxHistory } from '../modules/inventory/index.js';
+import { generateWorkJobs } from '../modules/report/generate-work-jobs.js';
 import type { Queryable } from './db.js';
 
 /**
@@ -18,6 +19,10 @@ export type ActivityOptions = {
   readonly clearedBlacklistEntries: number;
   /** Inventory boxes emptied and archived over two years (the device box list's history). */
   readonly inventoryBoxes: number;
+  /** Units of station work by the first hundred staff accounts over the year (the working report). */
+  readonly workLogs?: number;
+  /** Work jobs over two years, each given to one of the first hundred staff accounts. */
+  readonly workJobs?: number;
   /** The newest row's time; by default today at 00:00 UTC. */
   readonly anchor?: Date;
 };
@@ -122,4 +127,27 @@ export async function generateActivity(db: Queryable, options: ActivityOptions):
   );
 
   await generateBoxHistory(db, { boxes: count(options.inventoryBoxes), anchor: anchorDate });
+
+  // A year of station work, in working hours; one unit in 40 rework. The log's trigger keeps the
+  // day's sums (migration 0071).
+  if (options.workLogs) {
+    await db.query(
+      `INSERT INTO work_logs (user_id, at, business_day, action, entity_type, entity_id, rework)
+       SELECT w.ids[g % array_length(w.ids, 1) + 1], x.at, order_business_day(x.at),
+         (ARRAY['receive_scan', 'grade', 'consolidate', 'putaway', 'pick', 'label', 'scan_ship',
+           'unpack', 'repair', 'test'])[g % 10 + 1], 'device', g % 5000 + 1, g % 40 = 0
+       FROM generate_series(1, $1::int) AS g,
+         (SELECT array_agg(id ORDER BY id) AS ids FROM (
+            SELECT id FROM users WHERE user_name LIKE 'generated.%' AND type = 'staff'
+            ORDER BY id LIMIT 100) s) w,
+         LATERAL (SELECT ${anchor} - interval '365 days' * ($1::int - g) / $1::int
+           + interval '14 hours' + (g % 480) * interval '1 minute' AS at) x
+       WHERE w.ids IS NOT NULL`,
+      [count(options.workLogs)],
+    );
+  }
+
+  if (options.workJobs) {
+    await generateWorkJobs(db, { jobs: count(options.workJobs), anchor: anchorDate });
+  }
 }

@@ -7,7 +7,7 @@ import { prepareDatabase } from './prepare.js';
 /**
  * npm run db:generate -- --devices 1000000 [--invoices 10000] [--seed 1] [--anchor 2026-11-01]
  * [--orders N (default: one per device)] [--retailers 200] [--sims N (default: two per device)]
- * [--agents 500]: migrates and seeds the configured
+ * [--agents 500] [--rmas N (default: 3 in 100 delivered devices)]: migrates and seeds the configured
  * database (DATA_DIR or DATABASE_URL), then fills it with generated data (generate.ts). The database must hold no devices or invoices yet.
  */
 const { values } = parseArgs({
@@ -20,6 +20,7 @@ const { values } = parseArgs({
     retailers: { type: 'string' },
     sims: { type: 'string' },
     agents: { type: 'string' },
+    rmas: { type: 'string' },
   },
 });
 const config = loadConfig();
@@ -40,6 +41,7 @@ try {
       ...(values.retailers !== undefined && { retailers: Number(values.retailers) }),
       ...(values.sims !== undefined && { sims: Number(values.sims) }),
       ...(values.agents !== undefined && { agents: Number(values.agents) }),
+      ...(values.rmas !== undefined && { rmas: Number(values.rmas) }),
       progress: (step, seconds) => process.stdout.write(`  ${step}: ${seconds.toFixed(1)} s\n`),
     }),
   );

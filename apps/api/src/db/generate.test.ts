@@ -74,7 +74,10 @@ describe('a generated database', () => {
         LEFT JOIN warehouse_boxes wb ON wb.id = d.warehouse_box_id
         WHERE (i.status = 'closed') <> (d.warehouse_box_id IS NULL)
           OR (wb.id IS NOT NULL AND (wb.invoice_id <> d.invoice_id
-            OR d.status NOT IN ('received', 'hold', 'in_production', 'graded', 'failed_qc')))
+            -- A failed device raised for repair stays in its box through the repair line, to
+            -- its release, scrap or harvest.
+            OR d.status NOT IN ('received', 'hold', 'in_production', 'graded', 'failed_qc',
+              'in_repair', 'repaired', 'scrapped', 'parts')))
           OR d.vendor_id <> i.vendor_id`),
     ).toBe(0);
     // Held exactly when an open blacklist entry lists the IMEI, for devices still in receiving.
@@ -167,8 +170,86 @@ describe('a generated database', () => {
            OR l.qty_reserved <> (SELECT COALESCE(sum(qty_reserved), 0) FROM order_lines x
                                  WHERE x.listing_id = l.id)`),
     ).toBe(0);
+    // Every generated parcel's label came from a batch that labelled its order.
+    expect(
+      await count(`SELECT count(*) AS n FROM packages p
+        WHERE NOT EXISTS (SELECT 1 FROM label_batch_orders b
+          WHERE b.batch_id = p.label_batch_id AND b.order_id = p.order_id
+            AND b.package_id = p.id AND b.result = 'created')`),
+    ).toBe(0);
     const list = await admin.get('/orders?limit=5');
     expect(list.statusCode, list.body).toBe(200);
+  });
+
+  it('ships devices on the orders and brings some back: unpacked, claimed, under RMA, repaired', async () => {
+    expect(summary.units).toBeGreaterThan(0);
+    expect(summary.unpacks).toBeGreaterThan(0);
+    expect(summary.claims).toBeGreaterThan(0);
+    expect(summary.rmas).toBeGreaterThan(0);
+    // A device is on one unit, of its model, received before its order shipped; while it is out,
+    // it is delivered exactly when its parcel was.
+    expect(
+      await count(`SELECT count(*) AS n FROM order_line_units u
+        JOIN order_lines l ON l.id = u.order_line_id JOIN orders o ON o.id = l.order_id
+        JOIN packages p ON p.order_id = o.id
+        JOIN product_variants v ON v.id = u.variant_id JOIN products pr ON pr.id = v.product_id
+        JOIN devices d ON d.id = u.device_id
+        WHERE pr.model_id <> d.model_id OR d.received_at >= o.shipped_at
+          OR o.status NOT IN ('shipped', 'delivered', 'returned', 'lost')
+          OR (d.status IN ('shipped', 'delivered') AND (d.status = 'delivered') <> (p.status = 'delivered'))
+          OR (u.status = 'returned') <> EXISTS (SELECT 1 FROM unpack_items i
+            WHERE i.device_id = d.id AND i.found_qty > 0)`),
+    ).toBe(0);
+    expect(
+      await count(`SELECT count(*) AS n FROM (SELECT device_id FROM order_line_units
+        WHERE device_id IS NOT NULL GROUP BY device_id HAVING count(*) > 1) twice`),
+    ).toBe(0);
+    // A device's last step on its timeline is where it is.
+    expect(
+      await count(`SELECT count(*) AS n FROM order_line_units u JOIN devices d ON d.id = u.device_id
+        WHERE d.status IS DISTINCT FROM (SELECT e.to_status FROM device_events e
+          WHERE e.device_id = d.id AND e.to_status IS NOT NULL ORDER BY e.at DESC, e.id DESC LIMIT 1)`),
+    ).toBe(0);
+    // Every returned parcel that carried a device was unpacked, and the figures count them.
+    expect(
+      await count(`SELECT count(*) AS n FROM packages p WHERE p.status = 'returned'
+        AND EXISTS (SELECT 1 FROM order_lines l JOIN order_line_units u ON u.order_line_id = l.id
+          WHERE l.order_id = p.order_id)
+        AND NOT EXISTS (SELECT 1 FROM unpacks k WHERE k.package_id = p.id)`),
+    ).toBe(0);
+    expect(await count('SELECT sum(returns) AS n FROM unpack_day_counts')).toBe(summary.unpacks);
+    // A received RMA's device is back; a paid lost claim's device written off; a device routed
+    // to repair has its ticket, naming the RMA or the parcel.
+    expect(
+      await count(`SELECT count(*) AS n FROM rma_lines l JOIN devices d ON d.id = l.device_id
+        WHERE (l.received_at IS NOT NULL) = (d.status IN ('shipped', 'delivered'))`),
+    ).toBe(0);
+    expect(
+      await count(`SELECT count(*) AS n FROM claims c JOIN packages p ON p.id = c.package_id
+        JOIN order_lines l ON l.order_id = p.order_id
+        JOIN order_line_units u ON u.order_line_id = l.id JOIN devices d ON d.id = u.device_id
+        WHERE (c.status IN ('paid', 'closed')) <> (d.status = 'lost')`),
+    ).toBe(0);
+    expect(
+      await count(`SELECT count(*) AS n FROM (
+          SELECT l.device_id, r.number AS reference FROM rma_lines l JOIN rmas r ON r.id = l.rma_id
+          WHERE l.route = 'repair'
+          UNION ALL
+          SELECT i.device_id, p.tracking_number FROM unpack_items i
+          JOIN unpacks k ON k.id = i.unpack_id JOIN packages p ON p.id = k.package_id
+          WHERE i.disposition = 'repair') routed
+        WHERE NOT EXISTS (SELECT 1 FROM repair_tickets t
+          WHERE t.device_id = routed.device_id AND t.reference = routed.reference)`),
+    ).toBe(0);
+    // Each RMA's timeline starts with its request and ends in its state.
+    expect(
+      await count(`SELECT count(*) AS n FROM rmas r WHERE
+        (SELECT type FROM rma_events e WHERE e.rma_id = r.id ORDER BY e.at, e.id LIMIT 1) <> 'requested'
+        OR r.status <> (SELECT to_status FROM rma_events e WHERE e.rma_id = r.id
+          AND e.to_status IS NOT NULL ORDER BY e.at DESC, e.id DESC LIMIT 1)`),
+    ).toBe(0);
+    const rmas = await admin.get('/rmas?limit=5');
+    expect(rmas.statusCode, rmas.body).toBe(200);
   });
 
   it('hands SIMs out to agents over the year: valid ICCIDs, one holder each, counts that add up', async () => {

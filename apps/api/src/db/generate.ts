@@ -1,12 +1,23 @@
+import { generateSubstitutions } from '../modules/fulfilment/index.js';
 import { generateInventory } from '../modules/inventory/index.js';
 import { generateLocations } from '../modules/locations/index.js';
 import { generateOrders } from '../modules/order/index.js';
 import { generateProduction } from '../modules/production/index.js';
 import { generateCatalogue } from '../modules/pts/index.js';
+import { generateRepair } from '../modules/repair/index.js';
 import { generateRetailers } from '../modules/retail/index.js';
-import { generatePackages, generateTracking } from '../modules/shipment/index.js';
+import { generateClaims } from '../modules/claim/generate-claims.js';
+import { generateRmas } from '../modules/rma/index.js';
+import {
+  generatePackages,
+  generateTracking,
+  generateUnits,
+  generatorUser,
+} from '../modules/shipment/index.js';
 import { generateSims, type GenerateSimsSummary } from '../modules/sim/generate-sims.js';
 import { generateStock } from '../modules/stock/index.js';
+import { generateUnpacks } from '../modules/unpack/generate-unpacks.js';
+import { generateWholesale } from '../modules/wholesale/index.js';
 import type { Queryable } from './db.js';
 import { withLuhnSql } from './generate-sql.js';
 
@@ -47,6 +58,8 @@ export type GenerateOptions = {
   anchor?: Date;
   /** Orders over the year before the anchor; by default one per device. */
   orders?: number;
+  /** RMAs over the year; by default 3 in 100 devices delivered on an order (`RMA_SHARE`). */
+  rmas?: number;
   /** Retailers buying wholesale; by default 200. */
   retailers?: number;
   /** SIM cards over the year, in boxes of 500; by default two per device. */
@@ -78,7 +91,14 @@ export type GenerateSummary = {
   retailers: number;
   subscribers: number;
   orders: number;
+  substitutionRules: number;
+  substitutions: number;
+  supportOrders: number;
   packages: number;
+  units: number;
+  unpacks: number;
+  claims: number;
+  rmas: number;
   sims: number;
   simBoxes: number;
   agents: number;
@@ -620,6 +640,11 @@ export async function generateDatabase(
       anchor: anchorDate,
     });
   });
+  // Substitution rules per client carrier, substitutions applied and proposed, support orders.
+  let substitutions = { substitutionRules: 0, substitutions: 0, supportOrders: 0 };
+  await step('substitutions', async () => {
+    substitutions = await generateSubstitutions(db);
+  });
   // The parcels of the orders labelled or on their way and behind them.
   let packages = { packages: 0 };
   await step('packages', async () => {
@@ -627,6 +652,29 @@ export async function generateDatabase(
   });
   // The carrier's last event of the parcels delivered and returned.
   await step('tracking', () => generateTracking(db));
+  // What came back: the devices the parcels carried, the returned parcels unpacked, claims for
+  // the lost ones and RMAs of delivered devices (their repairs are raised below).
+  let returns = { units: 0, unpacks: 0, claims: 0, rmas: 0 };
+  await step('returns', async () => {
+    // Statistics of the tables just filled: without them the planner joins a year of orders
+    // and parcels row by row (minutes instead of seconds at 100,000 devices).
+    await db.exec(
+      'ANALYZE devices, device_events, orders, order_lines, order_line_units, packages, products, product_variants',
+    );
+    const stamp = { anchor: anchorDate, actor: await generatorUser(db) };
+    const { units } = await generateUnits(db);
+    const { unpacks } = await generateUnpacks(db, stamp);
+    const { claims } = await generateClaims(db, stamp);
+    const { rmas } = await generateRmas(db, {
+      ...stamp,
+      ...(options.rmas !== undefined && { rmas: int('rmas', options.rmas, 0, 10_000_000) }),
+    });
+    returns = { units, unpacks, claims, rmas };
+  });
+  // The wholesale orders' freight shipments and their cartons.
+  await step('wholesale shipments', () => generateWholesale(db));
+  // Repair tickets for devices that failed QC or came back routed to repair (the returns above).
+  await step('repair', () => generateRepair(db, { anchor: anchorDate }));
   // SIM cards: the carriers' boxes, the agents, their requests, activations and returns.
   let sims: GenerateSimsSummary = {
     sims: 0,
@@ -671,7 +719,9 @@ export async function generateDatabase(
     ...catalogue,
     retailers,
     ...orders,
+    ...substitutions,
     ...packages,
+    ...returns,
     ...sims,
     seconds: (performance.now() - started) / 1000,
   };

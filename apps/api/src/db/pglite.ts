@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { transactionOf, type Db, type Queryable, type Row } from './db.js';
+import { runLastSteps, transactionOf, type Db, type Queryable, type Row } from './db.js';
 import { acquireDirectoryLock } from './directory-lock.js';
 
 /**
@@ -24,7 +24,13 @@ const queryableOf = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
 const dbOf = (pglite: PGlite, release: () => void): Db => ({
   kind: 'pglite',
   ...queryableOf(pglite),
-  transaction: (fn) => pglite.transaction((tx) => fn(transactionOf(queryableOf(tx)))),
+  transaction: (fn) =>
+    pglite.transaction(async (open) => {
+      const tx = transactionOf(queryableOf(open));
+      const result = await fn(tx);
+      await runLastSteps(tx);
+      return result;
+    }),
   async listen(channel, onPayload) {
     await pglite.listen(channel, onPayload);
   },

@@ -100,3 +100,14 @@ export async function createAdminTestApp(
   const token = await login(t.app, userName, password);
   return { t, admin: apiClient(t, token) };
 }
+
+/** A user holding these roles, made and signed in: an API client acting as them. */
+export async function signedInClient(
+  t: TestApp,
+  userName: string,
+  roles: string[],
+): Promise<ApiClient> {
+  const password = `${userName}-password-1`;
+  await createUser(t.db, { userName, password, roles });
+  return apiClient(t, await login(t.app, userName, password));
+}

@@ -41,6 +41,7 @@ const SMALL_BY_NATURE: Readonly<Record<string, string>> = {
   client_carrier_api_keys: "client carriers' API keys: a few per carrier",
   pts_listings: 'a listing per sellable and channel: thousands',
   sim_boxes: "carriers' SIM boxes of hundreds to thousands of SIMs: a few thousand a year",
+  substitution_rules: 'one per client carrier and programme: tens',
 };
 
 /**
@@ -57,8 +58,18 @@ beforeAll(async () => {
   t = await createTestApp();
   const anchor = new Date('2026-11-01');
   await t.db.transaction((tx) =>
-    // SIMs enough for a year of requests and returns past LARGE (a request per pack of 50).
-    generateDatabase(tx, { devices: 15_000, invoices: 7_600, seed: 3, anchor, sims: 400_000 }),
+    // SIMs enough for a year of requests and returns past LARGE (a request per pack of 50); RMAs
+    // past LARGE too, from the devices delivered (a third of the registry is sold): more devices
+    // than orders, which stay at 15,000.
+    generateDatabase(tx, {
+      devices: 24_000,
+      invoices: 7_600,
+      seed: 3,
+      anchor,
+      orders: 15_000,
+      sims: 400_000,
+      rmas: 5_500,
+    }),
   );
   await generateActivity(t.db, {
     users: 5_500,
@@ -68,6 +79,8 @@ beforeAll(async () => {
     vendorTransfers: 5_500,
     clearedBlacklistEntries: 5_500,
     inventoryBoxes: 5_500,
+    workLogs: 20_000,
+    workJobs: 5_500,
     anchor,
   });
   await t.db.exec('ANALYZE');

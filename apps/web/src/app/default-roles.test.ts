@@ -1,4 +1,26 @@
 import {
+  myWorkEndpoints,
+  workLogListEndpoints,
+  workReportEndpoint,
+  workReportExportEndpoint,
+  teamJobEndpoints,
+  teamJobListEndpoints,
+  workJobEndpoints,
+  workJobListEndpoints,
+  mainDashboardEndpoint,
+  mainDashboardExportEndpoint,
+  refreshMainDashboardEndpoint,
+  deviceRepairEndpoint,
+  deviceRmasEndpoint,
+  reuseListEndpoints,
+  rmaAttachmentEndpoints,
+  rmaEndpoints,
+  rmaListEndpoints,
+  repairEndpoints,
+  repairPhotoEndpoints,
+  substitutionEndpoints,
+  substitutionRuleEndpoints,
+  supportOrderEndpoints,
   backlogOrderListEndpoints,
   fulfilmentEndpoints,
   carrierUpdateEndpoints,
@@ -10,8 +32,17 @@ import {
   packageEndpoints,
   packageListEndpoints,
   gaylordEndpoints,
+  dockDayEndpoints,
+  orderBoxEndpoints,
+  wholesaleShipmentEndpoints,
   parcelShipmentListEndpoints,
   trackingEndpoints,
+  unpackEndpoints,
+  claimAttachmentEndpoints,
+  claimEndpoints,
+  tradeInEndpoints,
+  cancelRequestEndpoints,
+  reshipEndpoints,
   simBoxListEndpoints,
   simBoxLabelEndpoint,
   simBoxPackLabelsEndpoint,
@@ -154,15 +185,14 @@ import {
   type EndpointDefinition,
 } from '@inventory/contract';
 import { describe, expect, it } from 'vitest';
-import { pendingPage, type PageEntry } from '../shell/page-types';
+import type { PageEntry } from '../shell/page-types';
 import { AGENT_PAGES, STAFF_PAGES } from './page-registry';
 
 /**
  * Issue: a new user with a default role could not read models nor look a device up. Each default
- * role (DOMAIN.md 6.2) must reach every built page its work needs and every read those pages make.
+ * role (DOMAIN.md 6.2) must reach every page its work needs and every read those pages make.
  *
- * PAGE_READS: every built page (a real component, not `pendingPage`) and the endpoints it reads
- * whatever the user holds: lists, counts, records, exports, pickers, lookups. Reads that a page
+ * PAGE_READS: every page and the endpoints it reads whatever the user holds: lists, counts, records, exports, pickers, lookups. Reads that a page
  * makes only for those who hold another permission (`useCan`: the device registry's model and
  * vendor pickers, an invoice's IMEIs, the blacklist's returns) are left out: the page works
  * without them. Endpoint definitions are imported, so a rename breaks the compile.
@@ -249,7 +279,29 @@ const PAGE_READS: Record<string, readonly EndpointDefinition[]> = {
     deviceEndpoints.count,
     deviceEndpoints.get,
     deviceEndpoints.exportFile,
+    deviceRepairEndpoint,
+    deviceRmasEndpoint,
   ],
+  '/repair-process/request': [repairEndpoints.recent],
+  '/repair-process/sorting': [repairEndpoints.sortingQueue],
+  '/repair-process/leader': [repairEndpoints.leaderBoard, repairEndpoints.parts],
+  '/repair-process/worker': [
+    repairEndpoints.workerQueue,
+    repairEndpoints.partLocations,
+    repairEndpoints.detail,
+    repairPhotoEndpoints.list,
+  ],
+  '/repair-process/testing': [repairEndpoints.testingQueue],
+  '/repair-process/dashboard': [repairEndpoints.statistics, repairEndpoints.statisticsExport],
+  '/repair-process/worker-statistic/device': [
+    repairEndpoints.statistics,
+    repairEndpoints.statisticsExport,
+  ],
+  '/repair-process/worker-statistic/issues': [
+    repairEndpoints.statistics,
+    repairEndpoints.statisticsExport,
+  ],
+  '/repair-process/inquire-device': [repairEndpoints.history],
   '/inventory-box/accessories': [
     accessoryStockEndpoints.list,
     accessoryStockEndpoints.count,
@@ -505,6 +557,7 @@ const PAGE_READS: Record<string, readonly EndpointDefinition[]> = {
     orderEndpoints.carrierOptions,
   ],
   '/order/daily-order': [dailyOrderEndpoints.report],
+  '/dashboard': [mainDashboardEndpoint, refreshMainDashboardEndpoint, mainDashboardExportEndpoint],
   '/dashboard/web-order': [webOrderEndpoints.queue],
   '/dashboard/product-offer': [productOfferEndpoints.list],
   '/order/express-orders/import-file-campaign': [
@@ -552,15 +605,74 @@ const PAGE_READS: Record<string, readonly EndpointDefinition[]> = {
     backlogOrderListEndpoints.exportFile,
     orderEndpoints.carrierOptions,
   ],
+  '/fulfill/substitute': [
+    substitutionEndpoints.backlog,
+    substitutionEndpoints.proposals,
+    substitutionEndpoints.toNotify,
+    substitutionRuleEndpoints.list,
+    substitutionRuleEndpoints.count,
+    substitutionRuleEndpoints.get,
+    substitutionRuleEndpoints.exportFile,
+    orderEndpoints.carrierOptions,
+  ],
+  '/fulfill/support-order': [
+    supportOrderEndpoints.list,
+    supportOrderEndpoints.subscribers,
+    supportOrderEndpoints.itemOptions,
+  ],
   '/fulfill/print-label': [packageEndpoints.labelQueue],
   '/fulfill/gaylord': [gaylordEndpoints.board, gaylordEndpoints.detail],
-  '/fulfill/scan-to-ship': [packageEndpoints.today, packageEndpoints.lookup],
+  '/fulfill/scan-to-ship': [
+    packageEndpoints.today,
+    packageEndpoints.lookup,
+    dockDayEndpoints.today,
+  ],
+  '/order/express-orders/print-label': [campaignEndpoints.outbound, packageEndpoints.labelQueue],
+  '/order/express-orders/scan': [
+    campaignEndpoints.outbound,
+    packageEndpoints.today,
+    packageEndpoints.lookup,
+  ],
+  '/order/box': [orderBoxEndpoints.queue, orderBoxEndpoints.order, orderBoxEndpoints.label],
+  '/shipment': [wholesaleShipmentEndpoints.board, wholesaleShipmentEndpoints.manifest],
+  '/shipment/scan-out-to-ship': [wholesaleShipmentEndpoints.detail],
   '/shipment-management/package': [
     packageListEndpoints.list,
     packageListEndpoints.count,
     packageListEndpoints.get,
     packageListEndpoints.exportFile,
     packageEndpoints.detail,
+  ],
+  '/shipment-management/unpack': [unpackEndpoints.parcel, unpackEndpoints.unidentified],
+  '/shipment-management/claim': [
+    claimEndpoints.board,
+    claimEndpoints.detail,
+    claimEndpoints.parcel,
+    claimAttachmentEndpoints.list,
+  ],
+  '/shipment-management/trade-in': [tradeInEndpoints.board],
+  '/shipment-management/cancel': [cancelRequestEndpoints.list],
+  '/shipment-management/reship': [reshipEndpoints.list, reshipEndpoints.candidate],
+  '/shipment-management/reship/order': [reshipEndpoints.orders],
+  '/shipment-management/reship-statistics': [reshipEndpoints.statistics],
+  '/shipment-management/unpack/statistics': [
+    unpackEndpoints.statistics,
+    unpackEndpoints.statisticsExport,
+  ],
+  '/RMA/sim': [unpackEndpoints.returnedSims, unpackEndpoints.deactivationExport],
+  '/RMA': [
+    rmaListEndpoints.list,
+    rmaListEndpoints.count,
+    rmaListEndpoints.get,
+    rmaListEndpoints.exportFile,
+    rmaEndpoints.detail,
+  ],
+  '/RMA/scan': [rmaEndpoints.receiving, rmaAttachmentEndpoints.list],
+  '/RMA/reuse': [
+    reuseListEndpoints.list,
+    reuseListEndpoints.count,
+    reuseListEndpoints.get,
+    reuseListEndpoints.exportFile,
   ],
   '/shipment-management/shipment': [
     parcelShipmentListEndpoints.list,
@@ -576,6 +688,28 @@ const PAGE_READS: Record<string, readonly EndpointDefinition[]> = {
     comboEndpoints.availability,
     comboEndpoints.variantOptions,
     comboEndpoints.tagOptions,
+  ],
+  '/report/dashboard': [
+    workReportEndpoint,
+    workReportExportEndpoint,
+    workLogListEndpoints.list,
+    workLogListEndpoints.count,
+    workLogListEndpoints.exportFile,
+  ],
+  '/report/work': [myWorkEndpoints.jobs, myWorkEndpoints.counts],
+  '/report/admin': [
+    teamJobListEndpoints.list,
+    teamJobListEndpoints.count,
+    teamJobEndpoints.detail,
+    teamJobEndpoints.assignees,
+    teamJobEndpoints.summaries,
+  ],
+  '/report/job': [
+    workJobListEndpoints.list,
+    workJobListEndpoints.count,
+    workJobEndpoints.detail,
+    workJobEndpoints.assignees,
+    workJobEndpoints.templates,
   ],
 };
 
@@ -622,8 +756,10 @@ const ROLE_WORK: Record<string, readonly string[]> = {
     '/devices/blacklist',
     LOOKUP,
   ],
-  // Later: /report/*.
   [R.productionManager]: [
+    '/report/dashboard',
+    '/report/admin',
+    '/report/job',
     ...BOX_DASHBOARDS,
     '/invoice/product-request',
     '/invoice/product-team',
@@ -638,32 +774,47 @@ const ROLE_WORK: Record<string, readonly string[]> = {
     '/sim',
     '/invoice/warehouse-box',
     '/inventory-box/location/assign-location',
+    '/shipment-management/unpack',
+    '/RMA/scan',
     LOOKUP,
   ],
-  // Later: the consolidation inquire page, /report/*.
+  // Later: the consolidation inquire page.
   [R.productionLeader]: [
+    '/report/job',
+    '/report/work',
     '/invoice/product-team/leader',
     '/invoice/product-team/worker',
     '/invoice/product-team/update-device',
     LOOKUP,
   ],
-  [R.productionWorker]: ['/invoice/product-team/worker', LOOKUP],
+  [R.productionWorker]: [
+    '/invoice/product-team/worker',
+    '/repair-process/request',
+    '/report/work',
+    LOOKUP,
+  ],
   [R.consolidationLeader]: [
+    '/report/job',
     '/consolidation',
     '/consolidation/worker',
     '/consolidation/box',
     '/consolidation/inquire-device',
+    '/RMA/reuse',
     LOOKUP,
   ],
   [R.consolidationWorker]: [
+    '/report/work',
     '/consolidation/worker',
     '/consolidation/inquire-device',
     '/inventory-box/location/assign-location',
     '/inventory-box/scan-device',
     LOOKUP,
   ],
-  // Later: boxes, locations, accessory and parts stock, /report/*.
+  // Later: boxes, locations, accessory and parts stock.
   [R.warehouseManager]: [
+    '/report/dashboard',
+    '/report/admin',
+    '/report/job',
     ...BOX_DASHBOARDS,
     '/warehouse/dashboard',
     '/warehouse/dashboard-fulfill',
@@ -676,11 +827,39 @@ const ROLE_WORK: Record<string, readonly string[]> = {
     '/sim/dashboard',
     LOOKUP,
   ],
-  // The part master names RL among its users (4.4). Later: /parts, /RMA, /repair-process/*.
-  [R.repairLeader]: ['/master-data/part', LOOKUP],
-  [R.repairSorting]: [LOOKUP],
-  [R.repairWorker]: [LOOKUP],
-  [R.repairTesting]: [LOOKUP],
+  // The part master names RL among its users (4.4); the repair line (4.19). Later: /parts, /RMA.
+  [R.repairLeader]: [
+    '/master-data/part',
+    '/repair-process/leader',
+    '/repair-process/sorting',
+    '/repair-process/worker',
+    '/repair-process/testing',
+    '/repair-process/dashboard',
+    '/repair-process/worker-statistic/device',
+    '/repair-process/worker-statistic/issues',
+    '/repair-process/inquire-device',
+    '/RMA',
+    '/RMA/reuse',
+    LOOKUP,
+  ],
+  [R.repairSorting]: [
+    '/repair-process/request',
+    '/repair-process/sorting',
+    '/repair-process/inquire-device',
+    LOOKUP,
+  ],
+  [R.repairWorker]: [
+    '/repair-process/worker',
+    '/repair-process/inquire-device',
+    '/report/work',
+    LOOKUP,
+  ],
+  [R.repairTesting]: [
+    '/repair-process/testing',
+    '/repair-process/inquire-device',
+    '/report/work',
+    LOOKUP,
+  ],
   // Later: fulfilment, order boxes, shipment, campaign, retail and SIM pages.
   'Fulfilment Manager': [
     '/fulfill/assignment',
@@ -691,10 +870,17 @@ const ROLE_WORK: Record<string, readonly string[]> = {
     '/fulfill/replacement',
     '/fulfill/order',
     '/fulfill/backlog-order',
+    '/fulfill/substitute',
     '/order/list',
     '/order/daily-order',
     '/order/express-orders/import-file-campaign',
     '/order/express-orders/order',
+    '/order/box',
+    '/shipment',
+    '/shipment-management/cancel',
+    '/shipment-management/reship',
+    '/shipment-management/reship/order',
+    '/shipment-management/reship-statistics',
     LOOKUP,
   ],
   'Fulfilment Worker': [
@@ -706,22 +892,35 @@ const ROLE_WORK: Record<string, readonly string[]> = {
     '/fulfill/order',
     '/fulfill/print-label',
     '/fulfill/scan-to-ship',
+    '/order/box',
+    '/shipment',
+    '/shipment/scan-out-to-ship',
     LOOKUP,
   ],
   'Shipping Clerk': [
     '/fulfill/print-label',
     '/fulfill/gaylord',
     '/fulfill/scan-to-ship',
+    '/order/express-orders/print-label',
+    '/order/express-orders/scan',
     '/shipment-management/package',
     '/shipment-management/shipment',
+    '/shipment',
+    '/shipment/scan-out-to-ship',
     LOOKUP,
   ],
   'Customer Support': [
     '/order/list',
     '/order/daily-order',
     '/fulfill/backlog-order',
+    '/fulfill/support-order',
     '/shipment-management/shipment',
+    '/shipment-management/claim',
+    '/shipment-management/cancel',
+    '/shipment-management/reship',
+    '/shipment-management/reship/order',
     '/sim/inquire',
+    '/RMA',
     LOOKUP,
   ],
   'Sales / Account Manager': [
@@ -739,6 +938,7 @@ const ROLE_WORK: Record<string, readonly string[]> = {
     '/sim/return',
     '/sim/detection',
     '/sim/request',
+    '/RMA/sim',
     LOOKUP,
   ],
   Agent: [
@@ -755,7 +955,6 @@ const ROLE_WORK: Record<string, readonly string[]> = {
 };
 
 const ALL_PAGES: readonly PageEntry[] = [...STAFF_PAGES, ...AGENT_PAGES];
-const builtPages = ALL_PAGES.filter((page) => page.load !== pendingPage);
 const pageAt = (path: string) => ALL_PAGES.find((page) => page.path === path);
 
 /** A user holding exactly this default role, as the server's principal and the profile see one. */
@@ -773,7 +972,7 @@ const passes = (subject: AccessSubject, endpoint: EndpointDefinition) =>
 
 describe('the tables of this test', () => {
   it('name every built page, and only built pages', () => {
-    expect(Object.keys(PAGE_READS).sort()).toEqual(builtPages.map((page) => page.path).sort());
+    expect(Object.keys(PAGE_READS).sort()).toEqual(ALL_PAGES.map((page) => page.path).sort());
   });
 
   it('give every default role its work, and only default roles', () => {
@@ -814,3 +1013,16 @@ function guardWords(endpoint: EndpointDefinition): string {
     .filter(Boolean)
     .join(' + ');
 }
+
+describe('the main dashboard', () => {
+  // DOMAIN.md 4.1: all staff, each widget per its source (the server answers only those).
+  it.each(DEFAULT_ROLES.filter((role) => role.name !== 'Agent').map((role) => [role.name, role]))(
+    'is for %s',
+    (_name, role) => {
+      const subject = holderOf(role);
+      expect(canAccess(subject, pageAt('/dashboard')!)).toBe(true);
+      for (const endpoint of PAGE_READS['/dashboard']!)
+        expect(passes(subject, endpoint)).toBe(true);
+    },
+  );
+});

@@ -25,13 +25,18 @@ import {
 } from '../features/receiving/receiving.pages';
 import { ptsPages } from '../features/pts/pts.pages';
 import { repairPages } from '../features/repair/repair.pages';
+import { reshipPages } from '../features/reship/reship.pages';
 import { reportPages } from '../features/report/report.pages';
 import { retailPages } from '../features/retail/retail.pages';
 import { rmaPages } from '../features/rma/rma.pages';
 import { shipmentPages } from '../features/shipment/shipment.pages';
+import { claimPages } from '../features/claim/claim.pages';
+import { tradeInPages } from '../features/trade-in/trade-in.pages';
+import { rmaSimPage, unpackPages } from '../features/unpack/unpack.pages';
 import { simPages } from '../features/sim/sim.pages';
 import { stockPages } from '../features/stock/stock.pages';
 import { warehousePages } from '../features/warehouse/warehouse.pages';
+import { wholesalePages } from '../features/wholesale/wholesale.pages';
 import type { PageEntry } from '../shell/page-types';
 
 /** Every page of the back office: builds the router, the side menu and the route guards. */
@@ -52,15 +57,21 @@ export const STAFF_PAGES: readonly PageEntry[] = [
   ...ptsMasterDataPages,
   ...simPages,
   ...orderPages,
+  ...wholesalePages,
   ...retailPages,
   ...pricingPages,
   ...rmaPages,
+  rmaSimPage,
   ...reportPages,
   ...blacklistPages,
   ...invoiceImeiPages,
   ...fulfilmentPages,
   ...campaignPages,
   ...shipmentPages,
+  ...claimPages,
+  ...unpackPages,
+  ...tradeInPages,
+  ...reshipPages,
   ...invoicePages,
   ...productionPages,
   ...consolidationPages,

@@ -1,7 +1,7 @@
 import type { ListEndpoints, Schema, WriteEndpoints } from '@inventory/contract';
 import { Button, Drawer, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
-import { useState } from 'react';
 import { showApiError } from '../shell/api-errors';
+import { useLatestSearch } from './latest-search';
 import { notify } from '../shell/notify';
 import { useResourceWrites } from './resource-queries';
 import type { FormField, Option, ResourceForm } from './resource-page-config';
@@ -16,34 +16,28 @@ export function RemoteSelect({
   initial,
   id,
   disabled,
+  'aria-label': ariaLabel,
 }: {
   id?: string;
   disabled?: boolean;
+  /** Its name where no form label points at it (`id`): a filter above a table. */
+  'aria-label'?: string;
   field: Extract<FormField, { kind: 'remote' }>;
   value?: number | number[] | null;
   onChange?: (value: number | number[] | null) => void;
   initial: Option[];
 }) {
-  const [options, setOptions] = useState<Option[]>(initial);
-  const [loading, setLoading] = useState(false);
-  const search = async (term: string) => {
-    setLoading(true);
-    try {
-      const found = await field.load(term).catch((error: unknown) => {
-        showApiError(error);
-        return [];
-      });
-      const chosen = options.filter((option) =>
+  const { options, loading, search } = useLatestSearch(field.load, {
+    initial,
+    keep: (shown) =>
+      shown.filter((option) =>
         Array.isArray(value) ? value.includes(option.value as number) : option.value === value,
-      );
-      setOptions([...chosen, ...found.filter((o) => !chosen.some((c) => c.value === o.value))]);
-    } finally {
-      setLoading(false);
-    }
-  };
+      ),
+  });
   return (
     <Select
       id={id}
+      aria-label={ariaLabel}
       disabled={disabled}
       showSearch={{ filterOption: false, onSearch: (term) => void search(term) }}
       allowClear

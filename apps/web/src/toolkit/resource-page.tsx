@@ -25,13 +25,13 @@ import { notify } from '../shell/notify';
 import type { PageProps } from '../shell/page-types';
 import { useCan } from '../shell/use-can';
 import { useUrlParam } from '../shell/use-url-state';
+import { useLatestSearch } from './latest-search';
 import { ListPager } from './list-pager';
 import { useListUrlState } from './list-url-state';
 import { FORM_PARAM, KeyLink, useRecordHref } from './record-link';
 import {
   inText,
   type ListFilter,
-  type Option,
   type RecordLink,
   type ResourcePageConfig,
 } from './resource-page-config';
@@ -59,14 +59,7 @@ export function RemoteFilter({
   value: string | undefined;
   onChange: (value: string | undefined) => void;
 }) {
-  const [options, setOptions] = useState<Option[]>([]);
-  const search = async (term: string) => {
-    try {
-      setOptions(await filter.load(term));
-    } catch (error) {
-      showApiError(error);
-    }
-  };
+  const { options, search } = useLatestSearch(filter.load);
   // A value set from a link is named by its own option rather than shown as a bare id. The
   // answer is searched for the value: a load that cannot look an id up answers with other options.
   const selected = value ? Number(value) : undefined;

@@ -1,6 +1,11 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from '../endpoint.js';
-import { CAMPAIGN_IMPORT_ACCESS, CAMPAIGN_LIST_ACCESS, ORDER_ACCESS } from '../guards.js';
+import {
+  CAMPAIGN_IMPORT_ACCESS,
+  CAMPAIGN_LIST_ACCESS,
+  ORDER_ACCESS,
+  ORDER_SHIPPING_ACCESS,
+} from '../guards.js';
 import { idParamsSchema, pickerOptionSchema, pickerQuerySchema } from '../list.js';
 import { optionalPhone, optionalText, requiredText } from '../master-data/fields.js';
 import {
@@ -208,6 +213,15 @@ export const campaignEndpoints = {
     guard: CAMPAIGN_IMPORT_ACCESS,
     query: pickerQuerySchema,
     response: z.array(pickerOptionSchema),
+  }),
+  outbound: defineEndpoint({
+    method: 'GET',
+    path: '/campaigns/outbound',
+    summary:
+      'Campaigns with orders still to ship (and every open one), with their progress, for their labels and scan-out',
+    tag: 'Campaigns',
+    guard: ORDER_SHIPPING_ACCESS,
+    response: z.array(campaignSchema),
   }),
   options: defineEndpoint({
     method: 'GET',

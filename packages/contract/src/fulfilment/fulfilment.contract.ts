@@ -16,7 +16,7 @@ import {
   orderRowSchema,
   type FulfilmentType,
 } from '../order/orders.contract.js';
-import { defineList, enumFilter, idFilter, listEndpoints } from '../resource.js';
+import { booleanFilter, defineList, enumFilter, idFilter, listEndpoints } from '../resource.js';
 
 /**
  * Fulfilment, first half (DOMAIN.md 4.14, 5.2 steps 3-4): ready orders assigned to workers with a
@@ -177,6 +177,10 @@ export const backlogOrderRowSchema = z.object({
   ...orderRowSchema.shape,
   /** When it was last put on hold: its age in the backlog. */
   held_at: z.nullable(z.string()),
+  /** The highest ageing threshold (hours) this hold was alerted at; null before the first. */
+  alert_hours: z.nullable(z.int()),
+  /** How many of the ageing thresholds this hold passed: 0 before the first. */
+  alert_level: z.int(),
 });
 export type BacklogOrderRow = z.infer<typeof backlogOrderRowSchema>;
 
@@ -195,6 +199,8 @@ export const backlogOrderList = defineList({
     hold_reason: enumFilter(ORDER_HOLD_REASONS),
     fulfilment_type: enumFilter(FULFILMENT_TYPES),
     client_carrier_id: idFilter,
+    /** Orders whose current hold passed an ageing threshold (true) or none yet (false). */
+    alerted: booleanFilter,
   },
   sorts: ['created_at', 'sla_due_at'],
   defaultSort: 'created_at',
@@ -209,6 +215,7 @@ export const backlogOrderList = defineList({
     { key: 'hold_reason', header: 'Hold reason', example: 'no_stock' },
     { key: 'hold_note', header: 'Note', example: '' },
     { key: 'held_at', header: 'Held since', example: '' },
+    { key: 'alert_hours', header: 'Ageing alert (hours)', example: '48' },
     { key: 'sla_due_at', header: 'SLA due', example: '' },
     { key: 'created_at', header: 'Created', example: '' },
   ],

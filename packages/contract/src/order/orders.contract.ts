@@ -6,7 +6,10 @@ import {
   ORDER_CANCEL_ACCESS,
   ORDER_FULFIL_ACCESS,
   ORDER_SHIPPING_ACCESS,
+  RESHIP_ACCESS,
   SUBSCRIBER_PII_ACCESS,
+  SUBSTITUTE_ACCESS,
+  SUBSTITUTE_APPROVE_ACCESS,
   SUPPORT_ORDER_ACCESS,
 } from '../guards.js';
 import { BEFORE_HOLD, defineLifecycle } from '../lifecycle.js';
@@ -271,6 +274,32 @@ export const orderLifecycle = defineLifecycle({
       label: 'be returned to its sender',
       event: 'returned_to_sender',
     },
+    // Substitutions (DOMAIN.md 4.14 /fulfill/substitute, 5.2 step 4a; the fulfilment area runs them).
+    /** A substitute proposed for an order without stock: it waits for a manager. */
+    propose_substitution: {
+      from: ['on_hold'],
+      to: 'substitution_pending',
+      label: 'have a substitution proposed',
+      event: 'substitution_proposed',
+      permission: SUBSTITUTE_ACCESS,
+    },
+    /** The substitute approved, or applied at once by a manager: ready with the new variant. */
+    substitute: {
+      from: ['on_hold', 'substitution_pending'],
+      to: 'ready',
+      label: 'be substituted',
+      event: 'substituted',
+      permission: SUBSTITUTE_APPROVE_ACCESS,
+    },
+    /** A proposal turned down: back to the backlog. */
+    reject_substitution: {
+      from: ['substitution_pending'],
+      to: 'on_hold',
+      label: 'have its substitution rejected',
+      event: 'substitution_rejected',
+      permission: SUBSTITUTE_APPROVE_ACCESS,
+      reason: 'required',
+    },
     /** Its parcel flagged lost: a claim and a reship follow. */
     lose: {
       from: ['shipped'],
@@ -278,6 +307,31 @@ export const orderLifecycle = defineLifecycle({
       label: 'be lost in transit',
       event: 'lost',
       permission: ORDER_SHIPPING_ACCESS,
+    },
+    // Exceptions (DOMAIN.md 4.16; the reship area runs them).
+    /** An approved cancellation carried out: its label voided and its units back in stock. */
+    confirm_cancel: {
+      from: ['cancel_requested'],
+      to: 'cancelled',
+      label: 'have its cancellation carried out',
+      event: 'cancel_confirmed',
+      permission: ORDER_CANCEL_ACCESS,
+    },
+    /** An intercepted parcel back with us: the cancellation ends there. */
+    cancel_return: {
+      from: ['returned'],
+      to: 'cancelled',
+      label: 'be cancelled after its return',
+      event: 'cancelled_after_return',
+      permission: ORDER_CANCEL_ACCESS,
+    },
+    /** Shipped again by a child order, made by an approved reship request (delivered: damaged). */
+    reship: {
+      from: ['returned', 'lost', 'delivered'],
+      to: 'reshipped',
+      label: 'be reshipped',
+      event: 'reshipped',
+      permission: RESHIP_ACCESS,
     },
   },
   stateText: (state) => (state === 'on_hold' ? 'on hold' : state.replace(/_/g, ' ')),

@@ -35,7 +35,15 @@ export const DEVICE_STATUSES = [
 export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
 
 /** Why a device is held; a held device takes no step but clearing the hold or going back to its vendor. */
-export const HOLD_REASONS = ['blacklist', 'frp', 'activation_lock', 'mismatch', 'missing'] as const;
+export const HOLD_REASONS = [
+  'blacklist',
+  'frp',
+  'activation_lock',
+  'mismatch',
+  'missing',
+  // Set aside at the unpack station for a person to look at (DOMAIN.md 4.16).
+  'quarantine',
+] as const;
 export type HoldReason = (typeof HOLD_REASONS)[number];
 
 /** Statuses of a device that is not sold yet: a hold may stop it (DOMAIN.md invariant 5). */
@@ -65,9 +73,11 @@ export const VENDOR_RETURNABLE_STATUSES = [
   'reuse',
 ] as const satisfies readonly DeviceStatus[];
 
-/** Statuses no action leaves (a delivered device comes back only through returns). */
+/**
+ * Statuses no action leaves. A delivered device is not one of them: it comes back through a
+ * return (an unpacked parcel, an RMA, a trade-in), and only that way.
+ */
 export const TERMINAL_STATUSES = [
-  'delivered',
   'scrapped',
   'parts',
   'rtv',
@@ -232,12 +242,85 @@ export const deviceLifecycle = defineLifecycle({
       event: 'unpacked_label_voided',
       permission: { permission: 'order.shipping-processing' },
     },
+    /** A closed wholesale carton reopened by a leader (/order/box): its devices are picked again. */
+    unpack_carton: {
+      from: ['packed'],
+      to: 'picked',
+      label: 'be unpacked from its reopened carton',
+      event: 'carton_reopened',
+      permission: { permission: 'order-box.reopen' },
+    },
     ship: {
       from: ['packed'],
       to: 'shipped',
       label: 'be shipped',
       event: 'shipped',
       permission: { permission: 'order.shipping-processing' },
+    },
+    // The carrier's "delivered" (tracking, DOMAIN.md 3.1): no person's step, as the order's.
+    deliver: { from: ['shipped'], to: 'delivered', label: 'be delivered', event: 'delivered' },
+    // Returns (DOMAIN.md 3.1, 5.3): the IMEI found in a returned parcel, an RMA's box or a
+    // trade-in. The station that scans it (unpack, RMA receiving, trade-in) carries the permission.
+    receive_return: {
+      from: ['shipped', 'delivered'],
+      to: 'returned',
+      label: 'be received back',
+      event: 'returned',
+    },
+    // The reuse queue (DOMAIN.md 4.10 /RMA/reuse): re-wiped, re-checked and re-graded, a returned
+    // or repaired device goes to consolidation; one not worth repairing is scrapped.
+    approve_reuse: {
+      from: ['returned', 'repaired'],
+      to: 'reuse',
+      label: 'be approved for reuse',
+      event: 'reuse_approved',
+      permission: { permission: 'rma.reuse' },
+    },
+    scrap_returned: {
+      from: ['returned', 'repaired'],
+      to: 'scrapped',
+      label: 'be scrapped',
+      event: 'scrapped',
+      permission: { permission: 'rma.reuse' },
+    },
+    // A paid claim for a lost parcel (DOMAIN.md 3.1, 4.16): the claim's permission guards it.
+    mark_lost: { from: ['shipped'], to: 'lost', label: 'be written off as lost', event: 'lost' },
+    // Repair (issue 19, DOMAIN.md 3.5): the station that raises the ticket (repair requests, an
+    // RMA, the unpack desk) carries the permission; the repair stations carry theirs.
+    send_to_repair: {
+      from: ['failed_qc', 'returned'],
+      to: 'in_repair',
+      label: 'be sent to repair',
+      event: 'sent_to_repair',
+    },
+    pass_repair_test: {
+      from: ['in_repair'],
+      to: 'repaired',
+      label: 'pass its repair test',
+      event: 'repair_test_passed',
+      permission: STATION_ACCESS.repairTesting,
+    },
+    scrap: {
+      from: ['in_repair'],
+      to: 'scrapped',
+      label: 'be scrapped (beyond economical repair)',
+      event: 'scrapped',
+      permission: STATION_ACCESS.repairLeader,
+    },
+    // A cancelled ticket leaves its device unrepaired: it is failed QC again, for another ticket.
+    withdraw_from_repair: {
+      from: ['in_repair'],
+      to: 'failed_qc',
+      label: 'be withdrawn from repair',
+      event: 'withdrawn_from_repair',
+      permission: STATION_ACCESS.repairLeader,
+    },
+    harvest_parts: {
+      from: ['in_repair'],
+      to: 'parts',
+      label: 'be kept for parts (beyond economical repair)',
+      event: 'harvested_for_parts',
+      permission: STATION_ACCESS.repairLeader,
     },
   },
 });

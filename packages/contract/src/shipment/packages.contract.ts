@@ -201,6 +201,17 @@ export const packageLifecycle = defineLifecycle({
       permission: ORDER_SHIPPING_ACCESS,
       reason: 'required',
     },
+    /**
+     * Opened at the unpack station (DOMAIN.md 3.3, 4.16): a parcel sent back, or one that came
+     * back with no tracking news at all (on its way, delivered or written off as lost).
+     */
+    unpack: {
+      from: ['return_to_sender', ...PACKAGE_IN_FLIGHT_STATUSES, 'delivered', 'lost'],
+      to: 'returned',
+      label: 'be unpacked',
+      event: 'unpacked',
+      permission: { permission: 'unpack.process' },
+    },
   },
 });
 export type PackageAction = keyof typeof packageLifecycle.actions;
@@ -313,6 +324,12 @@ export const packageListEndpoints = listEndpoints(packageList);
 
 // --- The label desk ---
 
+/**
+ * A campaign's label desk and scan-out (DOMAIN.md 4.15 `/order/express-orders/print-label` and
+ * `/order/express-orders/scan`) are the desk and the dock scoped to one campaign: its orders only.
+ */
+export const campaignScopeSchema = z.object({ campaign_id: idFilter });
+
 /** A fulfilled order waiting for its label, as /fulfill/print-label lists it. */
 export const labelQueueOrderSchema = z.object({
   order_id: z.int(),
@@ -370,6 +387,8 @@ export const labelStepSchema = z.object({
       z.minLength(1, 'Choose at least one order.'),
       z.maxLength(LABEL_STEP_MAX, `Label at most ${LABEL_STEP_MAX} orders a step.`),
     ),
+  /** The campaign the desk works for: an order of another is refused. */
+  campaign_id: idFilter,
 });
 export type LabelStepInput = z.input<typeof labelStepSchema>;
 
@@ -394,6 +413,43 @@ export const labelStepAnswerSchema = z.object({
 });
 export type LabelStepAnswer = z.infer<typeof labelStepAnswerSchema>;
 
+/** Orders one run of a batch takes: the desk's whole choice, labelled by a job in steps. */
+export const LABEL_RUN_MAX = 2000;
+
+export const labelRunSchema = z.object({
+  order_ids: z
+    .array(idNumber, 'Choose the orders to label.')
+    .check(
+      z.minLength(1, 'Choose at least one order.'),
+      z.maxLength(LABEL_RUN_MAX, `Label at most ${LABEL_RUN_MAX} orders a batch.`),
+    ),
+  /** The campaign the desk works for: an order of another is refused. */
+  campaign_id: idFilter,
+});
+export type LabelRunInput = z.input<typeof labelRunSchema>;
+
+/**
+ * A batch's run as its job has it so far: the orders given, those done (in the order given) and
+ * what became of each; `error` says why the job waits to try again (the carrier did not answer).
+ */
+export const labelRunProgressSchema = z.object({
+  batch: labelBatchSchema,
+  requested: z.int(),
+  done: z.int(),
+  error: z.nullable(z.string()),
+  results: z.array(
+    z.object({
+      order_id: z.int(),
+      order_number: z.nullable(z.string()),
+      /** `waiting` until the job's step takes the order. */
+      result: z.enum([...LABEL_RESULTS, 'waiting']),
+      message: z.string(),
+      package: z.nullable(packageRowSchema),
+    }),
+  ),
+});
+export type LabelRunProgress = z.infer<typeof labelRunProgressSchema>;
+
 export const voidLabelSchema = z.object({ reason: optionalText('reason', 500) });
 export type VoidLabelInput = z.input<typeof voidLabelSchema>;
 
@@ -405,8 +461,10 @@ export const SHIP_SCAN_RESULTS = [
   'already_shipped',
   'voided',
   'cancel_requested',
+  'day_closed',
   'not_ready',
   'device_mismatch',
+  'other_campaign',
   'unknown',
 ] as const;
 export type ShipScanResult = (typeof SHIP_SCAN_RESULTS)[number];
@@ -416,8 +474,10 @@ export const SHIP_SCAN_TONES: Record<ShipScanResult, 'success' | 'warning' | 'in
   already_shipped: 'info',
   voided: 'error',
   cancel_requested: 'error',
+  day_closed: 'error',
   not_ready: 'error',
   device_mismatch: 'error',
+  other_campaign: 'error',
   unknown: 'error',
 };
 
@@ -444,8 +504,10 @@ export const shipScanBodySchema = z.object({
   imeis: z.optional(
     z.array(z.string().check(z.maxLength(64))).check(z.maxLength(100, 'Too many devices.')),
   ),
+  /** The campaign being scanned out: a parcel of another order ships not here. */
+  campaign_id: idFilter,
 });
-export type ShipScanInput = z.input<typeof shipScanBodySchema>;
+export type ShipScanInput = z.infer<typeof shipScanBodySchema>;
 
 /** A parcel as the dock sees it: its order, carrier and the devices it must hold. */
 export const parcelSchema = z.object({
@@ -466,7 +528,10 @@ export const shipScanAnswerSchema = z.object({
 });
 export type ShipScanAnswer = z.infer<typeof shipScanAnswerSchema>;
 
-export const parcelLookupQuerySchema = z.object({ code: trackingCodeSchema });
+export const parcelLookupQuerySchema = z.object({
+  code: trackingCodeSchema,
+  campaign_id: idFilter,
+});
 
 export const shipTodaySchema = z.object({ today: z.int() });
 
@@ -482,9 +547,11 @@ export const packageEndpoints = {
   labelQueue: defineEndpoint({
     method: 'GET',
     path: '/label-queue',
-    summary: 'Fulfilled orders without a label, grouped by carrier and service, oldest first',
+    summary:
+      'Fulfilled orders without a label (of one campaign if given), grouped by carrier and service, oldest first',
     tag: 'Shipment',
     guard: ORDER_SHIPPING_ACCESS,
+    query: campaignScopeSchema,
     response: labelQueueSchema,
   }),
   createBatch: defineEndpoint({
@@ -507,6 +574,27 @@ export const packageEndpoints = {
     params: idParamsSchema,
     body: labelStepSchema,
     response: labelStepAnswerSchema,
+  }),
+  startRun: defineEndpoint({
+    method: 'POST',
+    path: '/label-batches/:id/runs',
+    summary:
+      'Give a batch orders to label: a background job labels them in steps; an order labelled already keeps its label',
+    tag: 'Shipment',
+    guard: ORDER_SHIPPING_ACCESS,
+    params: idParamsSchema,
+    body: labelRunSchema,
+    response: labelRunProgressSchema,
+    successStatus: 202,
+  }),
+  runProgress: defineEndpoint({
+    method: 'GET',
+    path: '/label-batches/:id/run',
+    summary: "A batch's run so far: orders done of those given, and what became of each",
+    tag: 'Shipment',
+    guard: ORDER_SHIPPING_ACCESS,
+    params: idParamsSchema,
+    response: labelRunProgressSchema,
   }),
   printBatch: printEndpoint({
     path: '/label-batches/:id/print',
@@ -547,7 +635,8 @@ export const packageEndpoints = {
   lookup: defineEndpoint({
     method: 'GET',
     path: '/ship-scans/parcel',
-    summary: 'The parcel of a scanned tracking barcode: its order and the devices it must hold',
+    summary:
+      'The parcel of a scanned tracking barcode: its order and the devices it must hold (409 for a parcel of another campaign than the one given)',
     tag: 'Shipment',
     guard: ORDER_SHIPPING_ACCESS,
     query: parcelLookupQuerySchema,

@@ -254,6 +254,16 @@ export const trackingRefreshAnswerSchema = z.object({
 });
 export type TrackingRefreshAnswer = z.infer<typeof trackingRefreshAnswerSchema>;
 
+/**
+ * What the tracking webhook reads of an EasyPost Event: its kind (`tracker.updated`) and its
+ * object, a Tracker for a tracker's Event (checked by the server); other Events are taken and
+ * passed over.
+ */
+export const easyPostEventSchema = z.object({
+  description: z.string('An EasyPost Event names its kind in description.'),
+  result: z.optional(z.unknown()),
+});
+
 export const flagLostSchema = z.object({ reason: requiredText('reason', 500) });
 export type FlagLostInput = z.input<typeof flagLostSchema>;
 
@@ -275,6 +285,24 @@ export const trackingEndpoints = {
     tag: 'Shipment',
     guard: ORDER_SHIPPING_ACCESS,
     body: trackingRefreshSchema,
+    response: trackingRefreshAnswerSchema,
+  }),
+  easyPostWebhook: defineEndpoint({
+    method: 'POST',
+    path: '/parcel-shipments/tracking-webhooks/easypost',
+    summary:
+      "EasyPost's tracking webhook: a tracker's Event, signed, records its events like a refresh",
+    description: [
+      'Called by EasyPost, not by people: set this URL as a webhook in EasyPost with the secret',
+      'the server has as `EASYPOST_WEBHOOK_SECRET`. EasyPost signs the body with it',
+      '(`X-Hmac-Signature: hmac-sha256-hex=...`); a missing or wrong signature is a 401. A',
+      "`tracker.created` or `tracker.updated` Event records the tracker's events for the parcel",
+      'on its way with its number (`asked`: 1, or 0 when there is none); other Events are',
+      'answered and passed over.',
+    ].join('\n'),
+    tag: 'Shipment',
+    guard: 'public',
+    body: easyPostEventSchema,
     response: trackingRefreshAnswerSchema,
   }),
   flagLost: defineEndpoint({

@@ -171,6 +171,17 @@ export const simLifecycle = defineLifecycle({
       event: 'released_from_order',
       permission: ORDER_FULFIL_ACCESS,
     },
+    /**
+     * Found in a parcel that came back (DOMAIN.md 4.16 /shipment-management/unpack, 4.10
+     * /RMA/scan). As the device's `receive_return`, the station that scans it carries the
+     * permission.
+     */
+    receive_return: {
+      from: ['in_transit', ...IN_THE_FIELD],
+      to: 'returned',
+      label: 'be received back in a parcel',
+      event: 'returned_in_parcel',
+    },
     /** Its order's parcel scanned out at the dock (DOMAIN.md 4.14 /fulfill/scan-to-ship). */
     ship_with_order: {
       from: ['allocated'],

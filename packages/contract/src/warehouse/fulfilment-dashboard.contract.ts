@@ -22,6 +22,9 @@ import { snapshotRefreshSchema, snapshotSchema } from '../snapshots.js';
 /** How old the figures may get before the server reads them again. */
 export const FULFILMENT_DASHBOARD_MAX_AGE_MINUTES = 1;
 
+/** The variants of ready orders the dashboard shows against stock: the shortest of stock first. */
+export const FULFILMENT_DASHBOARD_DEMAND_ROWS = 25;
+
 /** The stages an order waits in, in the pipeline's order: what each queue holds now. */
 export const QUEUE_STAGES = ['ready', 'assigned', 'in_progress', 'fulfilled', 'labeled'] as const;
 export type QueueStage = (typeof QUEUE_STAGES)[number];
@@ -103,8 +106,14 @@ export const fulfilmentFiguresSchema = z.object({
       z.object({ hour: z.int(), picked: z.int(), labelled: z.int(), scanned_out: z.int() }),
     ),
   }),
-  /** The ready orders' demand against available stock, per model and variant. */
+  /**
+   * The ready orders' demand against available stock, per model and variant: the
+   * FULFILMENT_DASHBOARD_DEMAND_ROWS variants shortest of stock (then most wanted), so that the
+   * dashboard reads the same at any size; `/fulfill/assignment` lists them all.
+   */
   demand: z.array(assignmentDemandSchema),
+  /** How many variants the ready orders want in all. */
+  demand_variants: z.int(),
 });
 export type FulfilmentFigures = z.infer<typeof fulfilmentFiguresSchema>;
 

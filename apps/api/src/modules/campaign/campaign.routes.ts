@@ -4,7 +4,12 @@ import { pickerOptions, type PickerSql } from '../../toolkit/pickers.js';
 import type { AppModule } from '../module.js';
 import { ORDER_PICKERS } from '../order/index.js';
 import { campaignImportStore } from './campaign-import.js';
-import { campaignDetail, closeCampaign, listCampaigns } from './campaigns.service.js';
+import {
+  campaignDetail,
+  closeCampaign,
+  listCampaigns,
+  outboundCampaigns,
+} from './campaigns.service.js';
 
 const CAMPAIGN_PICKER = {
   from: 'campaigns',
@@ -24,6 +29,7 @@ export const campaignModule: AppModule = {
     const { endpoint, db } = context;
     registerImports(context, campaignImportStore);
     endpoint(campaignEndpoints.list, ({ query }) => listCampaigns(db, query.status));
+    endpoint(campaignEndpoints.outbound, () => outboundCampaigns(db));
     endpoint(campaignEndpoints.carrierOptions, ({ query }) =>
       pickerOptions(db, ORDER_PICKERS.carriers, query),
     );

@@ -57,6 +57,20 @@ export function listCampaigns(db: Queryable, status: CampaignStatus | undefined)
   );
 }
 
+/**
+ * The campaigns the label desk and the dock work for (`/order/express-orders/print-label` and
+ * `/scan`): every open one, and a closed one while orders of it are still to ship.
+ */
+export function outboundCampaigns(db: Queryable) {
+  return db.query<Campaign>(
+    `${CAMPAIGN_SQL} ${GROUP}
+     HAVING c.status = 'open' OR count(*) FILTER (
+       WHERE o.status <> ALL ($3::text[]) AND o.status NOT IN ('cancelled', 'cancel_requested')) > 0
+     ORDER BY c.created_at DESC, c.id DESC LIMIT ${CAMPAIGNS_SHOWN}`,
+    [PICKED, LABELED, SCANNED],
+  );
+}
+
 async function findCampaign(db: Queryable, id: number): Promise<Campaign> {
   const [campaign] = await db.query<Campaign>(`${CAMPAIGN_SQL} WHERE c.id = $4 ${GROUP}`, [
     PICKED,

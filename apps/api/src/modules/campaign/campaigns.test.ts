@@ -9,8 +9,8 @@ import type {
 } from '@inventory/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/db.js';
-import { apiClient, dataOf, refusalOf, type ApiClient } from '../../test/api-client.js';
-import { bodyOf, createTestApp, createUser, login, type TestApp } from '../../test/test-app.js';
+import { dataOf, refusalOf, type ApiClient, signedInClient } from '../../test/api-client.js';
+import { bodyOf, createTestApp, type TestApp } from '../../test/test-app.js';
 
 /**
  * The campaign file: the dry run's errors by line (address, SKU, duplicates in the file and in
@@ -70,11 +70,7 @@ async function seed(db: Db) {
   );
 }
 
-async function signedIn(userName: string, roles: string[]) {
-  const password = `${userName}-password-1`;
-  await createUser(t.db, { userName, password, roles });
-  return apiClient(t, await login(t.app, userName, password));
-}
+const signedIn = (userName: string, roles: string[]) => signedInClient(t, userName, roles);
 
 beforeAll(async () => {
   t = await createTestApp();

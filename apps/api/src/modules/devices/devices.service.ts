@@ -13,7 +13,7 @@ import {
   type TransitionRef,
   type TransitionStep,
 } from '../../toolkit/lifecycle.js';
-import type { Principal, RequestMeta } from '../../http/principal.js';
+import type { Actor, RequestMeta } from '../../http/principal.js';
 import { takeOutOfInventoryBoxes } from '../inventory/index.js';
 
 /**
@@ -109,7 +109,7 @@ export type DeviceStep = TransitionStep<DeviceStatus>;
  */
 export const applyDeviceAction = (
   tx: Transaction,
-  actor: Principal,
+  actor: Actor,
   meta: RequestMeta,
   input: DeviceActionInput,
 ): Promise<DeviceStep[]> =>

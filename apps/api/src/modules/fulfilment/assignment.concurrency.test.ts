@@ -1,6 +1,6 @@
-import type { OrderAssignmentResult } from '@inventory/contract';
+import type { OrderAssignmentResult, PickScanAnswer } from '@inventory/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../test/api-client.js';
+import { dataOf, type ApiClient } from '../../test/api-client.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { placeOrder, seedBox, seedShop, signedIn } from './fulfilment.test-support.js';
 
@@ -84,5 +84,42 @@ describe('4 assignment batches racing for 10 devices their orders want 40 of', (
       reserved: reservedUnits,
       half: 0,
     });
+  }, 120_000);
+});
+
+describe('10 pick scans at once, every unit reserved from one box', () => {
+  it('all pick, and the box counts every unit that left it', async () => {
+    const shop = await seedShop(t.db);
+    const { boxId } = await seedBox(t.db, shop, 12);
+    const picker = await signedIn(t, 'race.picker', ['Fulfilment Worker']);
+    const orders: number[] = [];
+    for (let n = 0; n < 10; n += 1) orders.push((await placeOrder(support, shop)).id);
+    await dataOf(
+      leaders[0]!.post('/fulfilment/assignments', { assignee_id: picker.id, order_ids: orders }),
+    );
+    const reserved = await t.db.query<{ order_id: number; imei: string }>(
+      `SELECT l.order_id::int AS order_id, d.identifier AS imei FROM order_line_units u
+       JOIN order_lines l ON l.id = u.order_line_id JOIN devices d ON d.id = u.device_id
+       WHERE l.order_id = ANY ($1::bigint[])`,
+      [orders],
+    );
+    expect(reserved).toHaveLength(10);
+    // The box's count waits for the end of each scan's transaction: pickers of one box once
+    // locked each other in a circle there (a key share from the unit, then the box's lock).
+    const answers = await Promise.all(
+      reserved.map(({ order_id, imei }) =>
+        picker.client.post(`/fulfilment/picks/${order_id}/scans`, { code: imei, station: 'P' }),
+      ),
+    );
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    expect(
+      answers.map((answer) => (answer.json() as { data: PickScanAnswer }).data.result),
+    ).toEqual(Array(10).fill('picked'));
+    const [box] = await t.db.query<{ qty: number; status: string; in_box: number }>(
+      `SELECT qty, status, (SELECT count(*)::int FROM devices WHERE inventory_box_id = b.id)
+         AS in_box FROM inventory_boxes b WHERE id = $1`,
+      [boxId],
+    );
+    expect(box).toEqual({ qty: 2, status: 'partially_picked', in_box: 2 });
   }, 120_000);
 });

@@ -10,6 +10,7 @@ import { NotFoundError } from '../../http/errors.js';
 import { isoTextSql } from '../../http/sql.js';
 import type { ListStore } from '../../toolkit/resource.js';
 import { ORDER_ROW_COLUMNS, ORDER_ROW_FROM } from '../order/index.js';
+import { ALERTED_SQL, BACKLOG_ALERT_COLUMNS, HELD_AT_SQL } from './backlog-ageing.js';
 
 /**
  * The fulfilment lists: the assignment queue (ready orders, migration 0050's index on status and
@@ -82,9 +83,8 @@ export const backlogOrderStore: ListStore<typeof backlogOrderList> = {
   list: {
     from: ORDER_ROW_FROM,
     id: 'o.id',
-    columns: `${ORDER_ROW_COLUMNS},
-      ${isoTextSql(`(SELECT max(e.at) FROM order_events e
-                     WHERE e.order_id = o.id AND e.type = 'held')`)} AS held_at`,
+    columns: `${ORDER_ROW_COLUMNS}, ${isoTextSql(HELD_AT_SQL)} AS held_at,
+      ${BACKLOG_ALERT_COLUMNS}`,
     sorts: SORTS,
     search: searchByNumber,
     filters: (query) => [
@@ -92,6 +92,7 @@ export const backlogOrderStore: ListStore<typeof backlogOrderList> = {
       query.hold_reason !== undefined && ['o.hold_reason = ?', query.hold_reason],
       query.fulfilment_type !== undefined && ['o.fulfilment_type = ?', query.fulfilment_type],
       query.client_carrier_id !== undefined && ['o.client_carrier_id = ?', query.client_carrier_id],
+      query.alerted !== undefined && [query.alerted ? ALERTED_SQL : `NOT ${ALERTED_SQL}`],
     ],
   },
 };

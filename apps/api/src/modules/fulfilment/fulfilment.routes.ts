@@ -20,6 +20,7 @@ import {
   reassignOrder,
   unassignOrder,
 } from './assignment.service.js';
+import { backlogAgeingJob } from './backlog-ageing.js';
 import { carrierUpdateSendJob } from './carrier-updates.js';
 import {
   carrierAnswerImportStore,
@@ -191,6 +192,6 @@ export const fulfilmentModule: AppModule = {
       ),
     );
     registerImports(context, carrierAnswerImportStore);
-    registerJobs(context, [carrierUpdateSendJob, carrierUpdateSweepJob]);
+    registerJobs(context, [carrierUpdateSendJob, carrierUpdateSweepJob, backlogAgeingJob]);
   },
 };

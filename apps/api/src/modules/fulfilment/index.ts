@@ -9,3 +9,12 @@ export {
   type FulfilledOrder,
   type FulfilledOrderOptions,
 } from './fulfilled-order.js';
+/** The pick of one device for an order's unit, which the order box station (wholesale) shares. */
+export { pickDevice, type DevicePick } from './pick.service.js';
+/** An order's picked units back into their boxes (a cancellation carried out, the reship area). */
+export { unpickUnits } from './pick.service.js';
+/** The data generator's substitution rules, substitutions and support orders. */
+export {
+  generateSubstitutions,
+  type GenerateSubstitutionsSummary,
+} from './generate-substitutions.js';

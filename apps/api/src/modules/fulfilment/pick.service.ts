@@ -18,7 +18,7 @@ import {
   type PickScanAnswer,
   type PickScanResult,
 } from '@inventory/contract';
-import type { Queryable, Transaction } from '../../db/db.js';
+import { beforeCommit, type Queryable, type Transaction } from '../../db/db.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../http/errors.js';
 import { accessSubjectOf, type Acting, type Actor } from '../../http/principal.js';
 import { isoTextSql } from '../../http/sql.js';
@@ -291,7 +291,17 @@ const SCANNED_DEVICE_SQL = `
 
 type ScanOutcome = { result: PickScanResult; message: string };
 
-/** An IMEI (or MEID) scanned for the order. */
+/** A device picked for an order's unit: which device, into which unit, and whether it swapped. */
+export type DevicePick = ScanOutcome & {
+  readonly picked?: {
+    readonly deviceId: number;
+    readonly identifier: string;
+    readonly unitId: number;
+    readonly swapped: boolean;
+  };
+};
+
+/** An IMEI (or MEID) scanned for the order: picked at the pick station, settled there. */
 async function scanDevice(
   tx: Transaction,
   acting: Acting,
@@ -299,6 +309,33 @@ async function scanDevice(
   code: string,
   station: string | null,
 ): Promise<ScanOutcome> {
+  const pick = await pickDevice(tx, acting, order, code, station ? { station } : {});
+  if (!pick.picked) return pick;
+  const fulfilled = await settlePick(tx, acting, order);
+  const pair = order.sim_kit ? ' Scan its ICCID.' : '';
+  return {
+    result: pick.result,
+    message: fulfilled
+      ? `${pick.picked.identifier} picked: ${order.number} is fulfilled.`
+      : `${pick.message}${pair}`,
+  };
+}
+
+/**
+ * Picks the device of an IMEI (or MEID) for one of the order's units waiting for a device (the
+ * order locked by the caller): the unit reserved for it, or another matching one whose reserved
+ * device goes back to stock; a held, blacklisted (held now), reserved-elsewhere or unavailable
+ * device is refused with its reason. The pick station and the order box station (wholesale
+ * cartons) both pick through it; each settles the order its own way. `data` goes on the device's
+ * timeline with the order.
+ */
+export async function pickDevice(
+  tx: Transaction,
+  acting: Acting,
+  order: { readonly id: number; readonly number: string },
+  code: string,
+  data: Record<string, unknown>,
+): Promise<DevicePick> {
   const [device] = await tx.query<ScannedDevice>(SCANNED_DEVICE_SQL, [code, order.id]);
   if (!device) return { result: 'unknown', message: `No device has the IMEI ${code}.` };
   const { actor, meta } = acting;
@@ -386,7 +423,7 @@ async function scanDevice(
     actor,
     meta,
     ref: { type: 'order', id: order.id },
-    data: { order: order.number, ...(station && { station }) },
+    data: { order: order.number, ...data },
   });
   await tx.query(
     `UPDATE order_line_units SET device_id = $2, status = 'picked', picked_from_box_id = $3,
@@ -395,19 +432,28 @@ async function scanDevice(
     [device.match_unit_id, device.id, device.box_id, actor.userId],
   );
   if (device.box_id !== null) {
-    await tx.query(
-      `UPDATE inventory_boxes SET status = 'partially_picked', updated_at = now()
-       WHERE id = $1 AND status = 'located'`,
-      [device.box_id],
-    );
+    // With the box's count, at the end (takeOutOfInventoryBoxes): a box row locked now and again
+    // there by pickers of one batch locks their transactions in a circle.
+    const boxId = device.box_id;
+    beforeCommit(tx, `box ${boxId} picked from`, () => ({
+      state: null,
+      run: () =>
+        tx.query(
+          `UPDATE inventory_boxes SET status = 'partially_picked', updated_at = now()
+           WHERE id = $1 AND status = 'located'`,
+          [boxId],
+        ),
+    }));
   }
-  const fulfilled = await settlePick(tx, acting, order);
-  const pair = order.sim_kit ? ' Scan its ICCID.' : '';
   return {
     result: swapped ? 'swapped' : 'picked',
-    message: fulfilled
-      ? `${device.identifier} picked: ${order.number} is fulfilled.`
-      : `${device.identifier} picked${swapped ? ' in place of the reserved unit, which is back in stock' : ''}.${pair}`,
+    message: `${device.identifier} picked${swapped ? ' in place of the reserved unit, which is back in stock' : ''}.`,
+    picked: {
+      deviceId: device.id,
+      identifier: device.identifier,
+      unitId: device.match_unit_id!,
+      swapped,
+    },
   };
 }
 
@@ -564,7 +610,12 @@ export async function confirmAccessories(
  * Puts an order's picked units back: each device into the box it was picked from (or in stock in
  * no box when that box takes no more), its SIM back to stock, the unit waiting for a device again.
  */
-async function unpickUnits(tx: Transaction, acting: Acting, orderId: number, number: string) {
+export async function unpickUnits(
+  tx: Transaction,
+  acting: Acting,
+  orderId: number,
+  number: string,
+) {
   const units = await tx.query<{
     id: number;
     device_id: number | null;

@@ -71,8 +71,11 @@ found AS (
   SELECT variant_ids, count(*)::int AS devices FROM supply GROUP BY variant_ids
 ),
 placed AS (
-  INSERT INTO order_line_units (order_line_id, variant_id, device_id, status, created_by)
-  SELECT dm.line_id, s.variant_id, s.device_id, 'allocated', $2
+  INSERT INTO order_line_units (order_line_id, variant_id, device_id, status, created_by,
+    substituted_from_variant_id)
+  SELECT dm.line_id, s.variant_id, s.device_id, 'allocated', $2,
+    -- A substituted line's units say what was ordered (DOMAIN.md 2.2 OrderLineUnit).
+    (SELECT l.substituted_from_variant_id FROM order_lines l WHERE l.id = dm.line_id)
   FROM demand dm JOIN supply s ON s.variant_ids = dm.variant_ids AND s.rank = dm.rank
   ON CONFLICT DO NOTHING
   RETURNING order_line_id

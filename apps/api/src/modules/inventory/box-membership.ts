@@ -1,4 +1,4 @@
-import type { Transaction } from '../../db/db.js';
+import { beforeCommit, type Transaction } from '../../db/db.js';
 import { ConflictError } from '../../http/errors.js';
 
 /**
@@ -21,21 +21,21 @@ export const inventoryBoxPlaceOf = (boxId: string) =>
       'location_code', (SELECT l.code FROM locations l WHERE l.id = ib.location_id))
     FROM inventory_boxes ib WHERE ib.id = ${boxId})`;
 
-/** A box some devices left, with what it holds after. */
-export type BoxLeft = { id: number; code: string; qty: number };
-
 /**
  * Takes devices out of their inventory boxes (a device leaving the building leaves its box):
- * clears their box and counts each box they left again, in the caller's transaction; a box locked
- * by a running count is a 409 (the count would find the device missing). The caller has locked
- * the devices. The boxes are locked in id order before they are counted, so the count
- * sees every device another station put in them before it (and one putting a device in waits for
- * it); two runs over the same boxes cannot deadlock. Answers the boxes left.
+ * clears their box now and counts each box they left again at the end of the caller's
+ * transaction; a box locked by a running count is then a 409 (the count would find the device
+ * missing) and nothing the transaction did stays. The caller has locked the devices. The boxes
+ * are locked in id order before they are counted, so the count sees every device another station
+ * took out before it (and one putting a device in waits for it); two runs over the same boxes
+ * cannot deadlock. Counting at the end keeps the box row locked from there to the commit only:
+ * every picker of a batch takes from the same oldest box, and a lock held for the whole pick
+ * made them wait in turn (the pick scan's bench gate, decision 0043).
  */
 export async function takeOutOfInventoryBoxes(
   tx: Transaction,
   deviceIds: readonly number[],
-): Promise<BoxLeft[]> {
+): Promise<void> {
   const left = await tx.query<{ box_id: number }>(
     `UPDATE devices d SET inventory_box_id = NULL
      FROM (SELECT id, inventory_box_id FROM devices
@@ -44,11 +44,20 @@ export async function takeOutOfInventoryBoxes(
      RETURNING was.inventory_box_id AS box_id`,
     [deviceIds],
   );
-  if (left.length === 0) return [];
-  const boxIds = [...new Set(left.map((row) => row.box_id))];
+  if (left.length === 0) return;
+  const boxesLeft = beforeCommit(tx, 'inventory boxes left', () => {
+    const boxIds = new Set<number>();
+    return { state: boxIds, run: () => countBoxesLeft(tx, [...boxIds]) };
+  });
+  for (const row of left) boxesLeft.add(row.box_id);
+}
+
+async function countBoxesLeft(tx: Transaction, boxIds: readonly number[]) {
+  // NO KEY UPDATE: the transaction may hold a key share on the box already (a picked unit
+  // names the box it came from), and so may another picker's; FOR UPDATE would wait on theirs.
   const boxes = await tx.query<{ code: string; status: string }>(
     `SELECT code, status FROM inventory_boxes WHERE id = ANY ($1::bigint[])
-     ORDER BY id FOR UPDATE`,
+     ORDER BY id FOR NO KEY UPDATE`,
     [boxIds],
   );
   const counted = boxes.filter((box) => box.status === 'locked').map((box) => box.code);
@@ -57,12 +66,11 @@ export async function takeOutOfInventoryBoxes(
       `${counted.join(', ')} ${counted.length > 1 ? 'are' : 'is'} locked by a count: finish the count before its devices leave.`,
     );
   }
-  return tx.query<BoxLeft>(
+  await tx.query(
     `UPDATE inventory_boxes b
      SET qty = (SELECT count(*)::int FROM devices d WHERE d.inventory_box_id = b.id),
        updated_at = now()
-     WHERE b.id = ANY ($1::bigint[])
-     RETURNING b.id, b.code, b.qty`,
+     WHERE b.id = ANY ($1::bigint[])`,
     [boxIds],
   );
 }
@@ -97,7 +105,7 @@ export async function putBackIntoInventoryBoxes(
     max_qty: number;
   }>(
     `SELECT id::int AS id, code, status, qty, max_qty FROM inventory_boxes
-     WHERE id = ANY ($1::bigint[]) ORDER BY id FOR UPDATE`,
+     WHERE id = ANY ($1::bigint[]) ORDER BY id FOR NO KEY UPDATE`,
     [boxIds],
   );
   const counted = boxes.filter((box) => box.status === 'locked').map((box) => box.code);

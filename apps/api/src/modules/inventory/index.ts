@@ -10,6 +10,7 @@ export {
   inventoryBoxPlaceOf,
   putBackIntoInventoryBoxes,
   takeOutOfInventoryBoxes,
-  type BoxLeft,
   type PutBack,
 } from './box-membership.js';
+/** A box's count as the contract shows it, over `inventory_box_counts c` (a count job's boxes). */
+export { COUNT_JSON } from './box-count-json.js';

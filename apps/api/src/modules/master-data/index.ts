@@ -10,3 +10,5 @@ export {
   type Match,
 } from './name-matching.js';
 export { MODEL_PICKER, tacNumberStore } from './tac-numbers.store.js';
+/** The active flag and stamps of a master-data row (substitution rules are kept the same way). */
+export { stampColumns } from './stamps.js';

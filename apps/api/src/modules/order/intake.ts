@@ -60,7 +60,11 @@ export type OrderIntake = {
   /** A vendor of type carrier-client; required for a subscriber's order. */
   readonly clientCarrierId: number | null;
   readonly program: OrderProgram | null;
-  readonly customer: { readonly subscriber: SubscriberIntake } | { readonly retailerId: number };
+  /** A subscriber as the channel gives them, one already kept (a support order), or a retailer. */
+  readonly customer:
+    | { readonly subscriber: SubscriberIntake }
+    | { readonly subscriberId: number }
+    | { readonly retailerId: number };
   readonly shipTo: ShipTo;
   readonly shipMethod?: (typeof SHIP_METHODS)[number];
   readonly priority?: (typeof ORDER_PRIORITIES)[number];
@@ -116,7 +120,7 @@ async function checkReferences(tx: Transaction, input: OrderIntake): Promise<Sel
   const problems: Record<string, string[]> = {};
   const add = (field: string, message: string) => (problems[field] ??= []).push(message);
   if (input.lines.length === 0) add('lines', 'Add at least one item.');
-  if ('subscriber' in input.customer) {
+  if (!('retailerId' in input.customer)) {
     if (input.clientCarrierId === null) add('client_carrier_id', 'Choose the client carrier.');
     if (input.program === null) add('program', 'Choose the programme.');
   }
@@ -302,7 +306,8 @@ export async function validateOrder(
   }
 
   // Listing caps, in listing id order (two intakes of the same listings never deadlock), then
-  // stock, counted up to what each line needs.
+  // stock, counted up to what each line needs. Stock is of devices: an accessory or SIM kit is
+  // counted stock the pick confirms by hand, which no order reserves.
   const lines = await tx.query<{
     id: number;
     sku: string;
@@ -312,7 +317,9 @@ export async function validateOrder(
     available: number;
   }>(
     `SELECT l.id, l.sku, l.listing_id, l.qty, l.qty_reserved,
-       pts_sellable_up_to(l.variant_id, l.bundle_id, l.combo_id, l.qty)::int AS available
+       CASE WHEN (SELECT p.kind FROM product_variants v JOIN products p ON p.id = v.product_id
+                  WHERE v.id = l.variant_id) <> 'device' THEN l.qty
+         ELSE pts_sellable_up_to(l.variant_id, l.bundle_id, l.combo_id, l.qty)::int END AS available
      FROM order_lines l WHERE l.order_id = $1
      ORDER BY l.listing_id NULLS LAST, l.position`,
     [orderId],
@@ -378,7 +385,9 @@ export async function createOrder(
   const subscriberId =
     'subscriber' in input.customer
       ? await keepSubscriber(tx, input.clientCarrierId!, input.program!, input.customer.subscriber)
-      : null;
+      : 'subscriberId' in input.customer
+        ? input.customer.subscriberId
+        : null;
   const subtotal = input.lines.reduce((sum, line) => sum + line.qty * line.unitPriceCents, 0);
   const shipping = input.shippingCents ?? 0;
   const inserted = await tx

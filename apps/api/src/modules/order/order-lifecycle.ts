@@ -53,6 +53,8 @@ export const orderStore: LifecycleStore<OrderStatus, OrderAction, OrderHoldReaso
   effects: {
     validate: 'approved_at = COALESCE(approved_at, now()), hold_note = NULL',
     release: 'hold_note = NULL',
+    // Ready with its new variant: approved now if validation had held it on intake.
+    substitute: 'approved_at = COALESCE(approved_at, now()), hold_note = NULL',
     // An assigned order pushed to the backlog or unassigned gives its reserved devices back.
     hold: { write: leaveThePick },
     assign: 'assigned_at = now(), accessories_confirmed_at = NULL',
@@ -62,6 +64,9 @@ export const orderStore: LifecycleStore<OrderStatus, OrderAction, OrderHoldReaso
     cancel: CANCELLED,
     reject: CANCELLED,
     expire: CANCELLED,
+    // A cancellation carried out or ended by the parcel's return (the reship area's steps).
+    confirm_cancel: CANCELLED,
+    cancel_return: CANCELLED,
   },
   writeEvents: timelineWriter('order_events', 'order_id'),
 };

@@ -10,7 +10,7 @@ import type { ListStore } from '../../toolkit/resource.js';
  */
 
 /** "JOHN Q DOE" as "J*** Q*** D***": enough to tell orders apart, not to read who it is. */
-const masked = (name: string) => `regexp_replace(${name}, '(\\w)\\w*', '\\1***', 'g')`;
+export const masked = (name: string) => `regexp_replace(${name}, '(\\w)\\w*', '\\1***', 'g')`;
 
 /**
  * An order with its client carrier: joined rather than looked up for each row, because vendors

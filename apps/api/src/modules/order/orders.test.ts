@@ -8,9 +8,9 @@ import type {
 } from '@inventory/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/db.js';
-import { apiClient, dataOf, refusalOf, type ApiClient } from '../../test/api-client.js';
+import { dataOf, refusalOf, type ApiClient, signedInClient } from '../../test/api-client.js';
 import { imeiOf } from '../../test/receiving-fixtures.js';
-import { createTestApp, createUser, login, type TestApp } from '../../test/test-app.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 /**
  * Orders: intake validation (address, duplicate benefit, listing cap, stock), the lifecycle's
@@ -73,11 +73,7 @@ async function seedSellable(db: Db) {
   );
 }
 
-async function signedIn(userName: string, roles: string[]) {
-  const password = `${userName}-password-1`;
-  await createUser(t.db, { userName, password, roles });
-  return apiClient(t, await login(t.app, userName, password));
-}
+const signedIn = (userName: string, roles: string[]) => signedInClient(t, userName, roles);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -3,13 +3,17 @@ import {
   upsCheckDigit,
   uspsCheckDigit,
   type Carrier,
+  type LabelFormat,
   type ShippingService,
 } from '@inventory/contract';
+import { ApiError, ValidationError } from '../../http/errors.js';
+import type { LabelFile } from '../../toolkit/documents/label.js';
 
 /**
  * What the label desk asks of a carrier (DOMAIN.md 4.14): buy a label for a parcel and void it
  * before it is scanned out; and what tracking asks (4.16): the events of parcels on their way.
- * The offline adapter is built in; an aggregator's (EasyPost, Shippo) implements the same calls.
+ * The offline adapter is built in; EasyPost's (`easypost-carrier.ts`) implements the same calls,
+ * chosen by the server's settings (`config.carrier`).
  */
 
 /** Where a parcel goes or comes from, as a label prints it. */
@@ -38,12 +42,35 @@ export type LabelRequest = {
   readonly shipTo: LabelAddress;
   /** What the label names the parcel by: the order number. */
   readonly reference: string;
+  /** The file the label desk prints (the batch's); a carrier that sends label files sends PDF by default. */
+  readonly format?: LabelFormat;
 };
 
 export type PurchasedLabel = {
   readonly carrier: Carrier;
   readonly trackingNumber: string;
+  /** The carrier's id of what it sold (EasyPost's shipment), which its void names. */
+  readonly carrierRef?: string;
+  /** The carrier's own label file; without it the label desk prints our 4x6 rendering. */
+  readonly document?: LabelFile;
 };
+
+/**
+ * The carrier refused what it was asked (an address it cannot deliver to, a service it has no rate
+ * for): its own words, a 422, or the order's refusal in a label step.
+ */
+export class CarrierRefusal extends ValidationError {
+  constructor(readonly carrierMessage: string) {
+    super({ _: [carrierMessage] });
+  }
+}
+
+/** The carrier did not answer, or not as it should (its key refused, down, a 5xx): a 502. */
+export class CarrierUnavailable extends ApiError {
+  constructor(message: string) {
+    super(502, message);
+  }
+}
 
 /** A parcel whose events are asked for. */
 export type TrackRequest = {
@@ -66,10 +93,18 @@ export type CarrierEvent = {
   readonly location: string | null;
 };
 
+/**
+ * A carrier's answer to an intercept of a parcel on its way (DOMAIN.md 4.16 cancel): taken, the
+ * parcel is sent back to us; or not offered, and the parcel must come back as a return.
+ */
+export type InterceptAnswer = { readonly accepted: boolean; readonly message: string };
+
 export interface CarrierAdapter {
   createLabel(request: LabelRequest): Promise<PurchasedLabel>;
   /** True when the carrier took the void (or had nothing to void). */
   voidLabel(label: PurchasedLabel): Promise<boolean>;
+  /** Asks the carrier to send a parcel on its way back to the shipper. */
+  intercept(label: PurchasedLabel): Promise<InterceptAnswer>;
   /** Every event the carrier has of these parcels so far, in any order. */
   track(parcels: readonly TrackRequest[]): Promise<CarrierEvent[]>;
 }
@@ -182,6 +217,11 @@ export function offlineCarrier(shipper: OfflineShipper): CarrierAdapter {
       return Promise.resolve({ carrier, trackingNumber });
     },
     voidLabel: () => Promise.resolve(true),
+    intercept: (label) =>
+      Promise.resolve({
+        accepted: true,
+        message: `The carrier will return parcel ${label.trackingNumber} to the shipper.`,
+      }),
     track(parcels) {
       const now = Date.now();
       return Promise.resolve(

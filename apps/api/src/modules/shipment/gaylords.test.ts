@@ -11,19 +11,15 @@ import type {
   ShipScanAnswer,
 } from '@inventory/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, dataOf, refusalOf, type ApiClient } from '../../test/api-client.js';
-import { createTestApp, createUser, login, type TestApp } from '../../test/test-app.js';
+import { dataOf, refusalOf, type ApiClient, signedInClient } from '../../test/api-client.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { seedFulfilledOrders, type FulfilledOptions } from './shipment.test-support.js';
 
 let t: TestApp;
 let clerk: ApiClient;
 let worker: ApiClient;
 
-async function signedIn(userName: string, roles: string[]) {
-  const password = `${userName}-password-1`;
-  await createUser(t.db, { userName, password, roles });
-  return apiClient(t, await login(t.app, userName, password));
-}
+const signedIn = (userName: string, roles: string[]) => signedInClient(t, userName, roles);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -38,8 +38,40 @@ export async function generatePackages(db: Queryable): Promise<{ packages: numbe
      )
      SELECT count(*)::int AS packages FROM made`,
   );
+  await generateLabelBatches(db);
   await generateGaylords(db);
   return { packages: row!.packages };
+}
+
+/**
+ * A day's labels were one batch, run to its end: each parcel's order done as `created`, in
+ * package order, so the label desk's batches and their runs are tried at the size of the orders.
+ */
+async function generateLabelBatches(db: Queryable): Promise<void> {
+  await db.query(
+    `WITH days AS (
+       SELECT min(label_created_at) AS first_label FROM packages
+       WHERE label_batch_id IS NULL
+       GROUP BY (label_created_at AT TIME ZONE 'UTC')::date
+     ), batches AS (
+       INSERT INTO label_batches (format, created_at)
+       SELECT 'pdf', first_label FROM days ORDER BY first_label
+       RETURNING id, (created_at AT TIME ZONE 'UTC')::date AS day
+     ), linked AS (
+       SELECT b.id AS batch_id, p.id AS package_id, p.order_id, p.label_created_at,
+         p.tracking_number,
+         row_number() OVER (PARTITION BY b.id ORDER BY p.id)::int AS position
+       FROM batches b JOIN packages p ON p.label_batch_id IS NULL
+         AND (p.label_created_at AT TIME ZONE 'UTC')::date = b.day
+     ), marked AS (
+       UPDATE packages p SET label_batch_id = l.batch_id FROM linked l WHERE p.id = l.package_id
+     )
+     INSERT INTO label_batch_orders (batch_id, order_id, position, result, message, package_id,
+       done_at)
+     SELECT batch_id, order_id, position, 'created', 'Label ' || tracking_number || ' created.',
+       package_id, label_created_at
+     FROM linked`,
+  );
 }
 
 /** Labelled parcels the generated closed gaylord holds at most. */

@@ -15,15 +15,19 @@ import {
   type PackageStatus,
   type ShippingService,
 } from '@inventory/contract';
+import type { CarrierConfig } from '../../config.js';
 import type { Queryable, Transaction } from '../../db/db.js';
 import { ConflictError, NotFoundError } from '../../http/errors.js';
-import type { Principal, RequestMeta } from '../../http/principal.js';
+import type { Actor, RequestMeta } from '../../http/principal.js';
 import { isoTextSql } from '../../http/sql.js';
 import { runTransition, runTransitions } from '../../toolkit/lifecycle.js';
 import { auditActor, recordAudits } from '../audit/index.js';
 import { applyDeviceAction } from '../devices/index.js';
 import { orderStore } from '../order/index.js';
-import { offlineCarrier, type CarrierAdapter } from './carrier-adapter.js';
+import { outsideScope, type CampaignScope } from './campaign-scope.js';
+import { CarrierRefusal, offlineCarrier, type CarrierAdapter } from './carrier-adapter.js';
+import { carrierRefOf, keepCarrierLabels, refuseOtherFormat } from './carrier-labels.store.js';
+import { easyPostCarrier } from './easypost-carrier.js';
 import { PACKAGE_ROW_COLUMNS, packageRow, packageStore } from './packages.store.js';
 import { shippingSettings, type ShippingSettings } from './shipping-label.js';
 
@@ -35,18 +39,35 @@ import { shippingSettings, type ShippingSettings } from './shipping-label.js';
  * before scan-out (invariant 9), which takes the order back to fulfilled and its devices to picked.
  */
 
-/** Who acts: the signed-in person (device steps take a Principal) and the request. */
-export type Desk = { readonly principal: Principal; readonly meta: RequestMeta };
+/**
+ * Who acts and from where: the signed-in person at a desk, or the label batch's job acting for
+ * the person who gave it its orders (`label-runs.ts`).
+ */
+export type Desk = { readonly principal: Actor; readonly meta: RequestMeta };
 
-/** The carrier that sells labels: the built-in offline adapter. */
-export const carrierAdapter = (settings: ShippingSettings): CarrierAdapter =>
-  offlineCarrier({
-    uspsMailerId: settings.usps_mailer_id,
-    upsShipperNumber: settings.ups_shipper_number,
-  });
+/** The desk's work that asks the carrier: which carrier the server is set up with. */
+export type LabelDesk = Desk & { readonly carrier: CarrierConfig };
 
-/** Fulfilled orders waiting for a label, by service, the oldest first. */
-export async function labelQueue(db: Queryable): Promise<LabelQueue> {
+/**
+ * The carrier that sells labels: EasyPost when the server is set up so (`config.carrier`), else
+ * the offline one.
+ */
+export const carrierAdapter = (
+  settings: ShippingSettings,
+  carrier: CarrierConfig = { adapter: 'offline' },
+): CarrierAdapter =>
+  carrier.adapter === 'easypost'
+    ? easyPostCarrier(carrier)
+    : offlineCarrier({
+        uspsMailerId: settings.usps_mailer_id,
+        upsShipperNumber: settings.ups_shipper_number,
+      });
+
+/** Fulfilled orders waiting for a label (of the campaign, if scoped), by service, oldest first. */
+export async function labelQueue(
+  db: Queryable,
+  scope: CampaignScope | null = null,
+): Promise<LabelQueue> {
   const rows = await db.query<LabelQueueOrder & { ship_method: string; total: number }>(
     `SELECT * FROM (
        SELECT o.id::int AS order_id, o.number AS order_number, o.fulfilment_type, o.ship_method,
@@ -59,9 +80,9 @@ export async function labelQueue(db: Queryable): Promise<LabelQueue> {
          order_label_blocker(o.id) AS waiting,
          row_number() OVER (PARTITION BY o.ship_method ORDER BY o.created_at, o.id) AS n,
          (count(*) OVER (PARTITION BY o.ship_method))::int AS total
-       FROM orders o WHERE o.status = 'fulfilled'
+       FROM orders o WHERE o.status = 'fulfilled' AND ($2::bigint IS NULL OR o.campaign_id = $2)
      ) q WHERE n <= $1 ORDER BY created_at, order_id`,
-    [LABEL_QUEUE_GROUP_LIMIT],
+    [LABEL_QUEUE_GROUP_LIMIT, scope?.id ?? null],
   );
   const groups = new Map<ShippingService, LabelQueue['groups'][number]>();
   // Each row carries its ship method's total.
@@ -98,7 +119,7 @@ export async function labelQueue(db: Queryable): Promise<LabelQueue> {
   };
 }
 
-async function batchRow(db: Queryable, id: number): Promise<LabelBatch> {
+export async function batchRow(db: Queryable, id: number): Promise<LabelBatch> {
   const [batch] = await db.query<LabelBatch>(
     `SELECT b.id::int AS id, b.format, ${isoTextSql('b.created_at')} AS created_at,
        (SELECT count(*)::int FROM packages p
@@ -127,6 +148,7 @@ type OrderToLabel = {
   number: string;
   status: OrderStatus;
   ship_method: keyof typeof SHIP_METHOD_SERVICE;
+  campaign_id: number | null;
   /** What it waits for before its label (migration 0058's `order_label_blocker`). */
   waiting: string | null;
 };
@@ -150,18 +172,20 @@ type LabelFacts = {
 /**
  * Labels up to 25 orders of a batch in one transaction. The orders are locked first (in id order,
  * as the lifecycle does), so of two steps over the same order the second finds it labelled and
- * answers its package.
+ * answers its package. A desk scoped to a campaign refuses the orders of any other.
  */
 export async function labelStep(
   tx: Transaction,
-  desk: Desk,
+  desk: LabelDesk,
   batchId: number,
   orderIds: readonly number[],
+  scope: CampaignScope | null = null,
 ): Promise<LabelStepAnswer> {
   const batch = await batchRow(tx, batchId);
   const ids = [...new Set(orderIds)];
   const orders = await tx.query<OrderToLabel>(
-    `SELECT id::int AS id, number, status, ship_method, order_label_blocker(id) AS waiting
+    `SELECT id::int AS id, number, status, ship_method, campaign_id::int AS campaign_id,
+       order_label_blocker(id) AS waiting
      FROM orders WHERE id = ANY ($1::bigint[]) ORDER BY id FOR UPDATE`,
     [ids],
   );
@@ -186,6 +210,13 @@ export async function labelStep(
     const order = byId.get(id);
     if (!order) {
       refuse(id, `There is no order with id ${id}.`);
+      continue;
+    }
+    if (outsideScope(scope, order.campaign_id)) {
+      refuse(
+        id,
+        `Order ${order.number} is not of campaign ${scope!.name}: label it at its own desk.`,
+      );
       continue;
     }
     const packageId = activeOf.get(id);
@@ -215,7 +246,8 @@ export async function labelStep(
     toLabel.push(order);
   }
   if (toLabel.length > 0) {
-    const created = await labelOrders(tx, desk, batch, toLabel);
+    const { created, refused } = await labelOrders(tx, desk, batch, toLabel);
+    for (const { order, message } of refused) refuse(order.id, message);
     for (const row of created) {
       results.set(row.order_id, {
         order_id: row.order_id,
@@ -232,14 +264,17 @@ export async function labelStep(
   };
 }
 
-/** Labels orders known to be fulfilled, with a parcel service and no active package. */
+/**
+ * Labels orders known to be fulfilled, with a parcel service and no active package. The labels
+ * are bought first: an order whose label the carrier refuses (its address, no rate) is refused
+ * with the carrier's words and the others are labelled.
+ */
 async function labelOrders(
   tx: Transaction,
-  { principal, meta }: Desk,
+  { principal, meta, carrier: carrierConfig }: LabelDesk,
   batch: LabelBatch,
   orders: readonly OrderToLabel[],
-): Promise<PackageRow[]> {
-  const ids = orders.map((order) => order.id);
+): Promise<{ created: PackageRow[]; refused: { order: OrderToLabel; message: string }[] }> {
   const settings = await shippingSettings(tx);
   const facts = await tx.query<LabelFacts>(
     `SELECT o.id::int AS order_id, t.name, t.company, t.line1, t.line2, t.city, t.state, t.zip,
@@ -256,12 +291,39 @@ async function labelOrders(
      LEFT JOIN device_models m ON m.id = d.model_id
      WHERE o.id = ANY ($1::bigint[])
      GROUP BY o.id, t.order_id`,
-    [ids, settings.default_device_weight_g],
+    [orders.map((order) => order.id), settings.default_device_weight_g],
   );
   const factsOf = new Map(facts.map((row) => [row.order_id, row]));
   const missing = orders.find((order) => !factsOf.has(order.id));
   if (missing) throw new ConflictError(`Order ${missing.number} has no ship-to address.`);
 
+  const carrier = carrierAdapter(settings, carrierConfig);
+  const packages = [];
+  const refused = [];
+  for (const order of orders) {
+    const fact = factsOf.get(order.id)!;
+    const service = SHIP_METHOD_SERVICE[order.ship_method]!;
+    const weightG = fact.devices_g + settings.packaging_weight_g;
+    try {
+      const label = await carrier.createLabel({
+        idempotencyKey: `${order.id}-${fact.generation}`,
+        orderId: order.id,
+        generation: fact.generation,
+        service,
+        weightG,
+        shipFrom: settings.ship_from,
+        shipTo: fact,
+        reference: order.number,
+        format: batch.format,
+      });
+      packages.push({ order, service, weightG, ...label });
+    } catch (error) {
+      if (!(error instanceof CarrierRefusal)) throw error;
+      refused.push({ order, message: error.carrierMessage });
+    }
+  }
+  if (packages.length === 0) return { created: [], refused };
+  const ids = packages.map((p) => p.order.id);
   await runTransitions(tx, orderStore, {
     ids,
     action: 'label',
@@ -269,24 +331,6 @@ async function labelOrders(
     meta,
     data: { label_batch_id: batch.id },
   });
-  const carrier = carrierAdapter(settings);
-  const packages = [];
-  for (const order of orders) {
-    const fact = factsOf.get(order.id)!;
-    const service = SHIP_METHOD_SERVICE[order.ship_method]!;
-    const weightG = fact.devices_g + settings.packaging_weight_g;
-    const label = await carrier.createLabel({
-      idempotencyKey: `${order.id}-${fact.generation}`,
-      orderId: order.id,
-      generation: fact.generation,
-      service,
-      weightG,
-      shipFrom: settings.ship_from,
-      shipTo: fact,
-      reference: order.number,
-    });
-    packages.push({ order, service, weightG, ...label });
-  }
   const inserted = await tx.query<{ id: number }>(
     `INSERT INTO packages (order_id, label_batch_id, carrier, service, tracking_number, weight_g,
        label_format, label_created_by)
@@ -308,6 +352,14 @@ async function labelOrders(
     ],
   );
   const packageIds = inserted.map((row) => row.id);
+  await keepCarrierLabels(
+    tx,
+    packages.flatMap((p, n) =>
+      p.carrierRef && p.document
+        ? [{ packageId: packageIds[n]!, carrierRef: p.carrierRef, document: p.document }]
+        : [],
+    ),
+  );
   await tx.query(
     `INSERT INTO package_events (package_id, actor_id, actor_name, type, to_status, data)
      SELECT p.id, $2, $3, 'label_created', p.status,
@@ -330,17 +382,18 @@ async function labelOrders(
       },
     })),
   );
-  const deviceIds = facts.flatMap((fact) => fact.device_ids);
+  const deviceIds = ids.flatMap((id) => factsOf.get(id)!.device_ids);
   await applyDeviceAction(tx, principal, meta, {
     deviceIds,
     action: 'pack',
     data: { label_batch_id: batch.id },
   });
   await moveUnits(tx, ids, 'picked', 'packed');
-  return tx.query<PackageRow>(
+  const created = await tx.query<PackageRow>(
     `SELECT ${PACKAGE_ROW_COLUMNS} FROM packages p WHERE p.id = ANY ($1::bigint[]) ORDER BY p.id`,
     [packageIds],
   );
+  return { created, refused };
 }
 
 /** The orders' units and lines follow their devices (picked, packed, shipped). */
@@ -373,7 +426,7 @@ const SCANNED_OUT_TEXT = (tracking: string, at: string | null) =>
  */
 export async function voidLabel(
   tx: Transaction,
-  { principal, meta }: Desk,
+  { principal, meta, carrier: carrierConfig }: LabelDesk,
   id: number,
   reason: string | null,
 ): Promise<PackageRow> {
@@ -402,10 +455,19 @@ export async function voidLabel(
     reason,
     columns: { voided_by: principal.userId, void_reason: reason },
   });
-  const carrier = carrierAdapter(await shippingSettings(tx));
+  const carrier = carrierAdapter(await shippingSettings(tx), carrierConfig);
+  const carrierRef = await carrierRefOf(tx, id);
+  // The offline carrier would take the void of a label EasyPost sold, which EasyPost would bill.
+  if (carrierRef && carrierConfig.adapter !== 'easypost') {
+    throw new ConflictError(
+      `Label ${found.tracking_number} was bought from EasyPost: it is voided through EasyPost, ` +
+        'which this server is not set up for (CARRIER_ADAPTER).',
+    );
+  }
   const voided = await carrier.voidLabel({
     carrier: found.carrier,
     trackingNumber: found.tracking_number,
+    ...(carrierRef && { carrierRef }),
   });
   if (!voided) {
     throw new ConflictError(`The carrier did not void label ${found.tracking_number}; try again.`);
@@ -486,8 +548,14 @@ export async function recordPrints(
 }
 
 /** A batch's print: its active labels; 409 when none is left to print. */
-export async function printBatch(tx: Transaction, desk: Desk, batchId: number) {
+export async function printBatch(
+  tx: Transaction,
+  desk: Desk,
+  batchId: number,
+  format: LabelFormat,
+) {
   await batchRow(tx, batchId);
+  await refuseOtherFormat(tx, 'p.label_batch_id = $1', [batchId], format);
   const printed = await recordPrints(tx, desk, 'p.label_batch_id = $1', [batchId]);
   if (printed === 0) {
     throw new ConflictError(
@@ -498,8 +566,9 @@ export async function printBatch(tx: Transaction, desk: Desk, batchId: number) {
 }
 
 /** One package's reprint: 409 for a voided label or a parcel scanned out. */
-export async function reprintLabel(tx: Transaction, desk: Desk, id: number) {
+export async function reprintLabel(tx: Transaction, desk: Desk, id: number, format: LabelFormat) {
   const row = await packageRow(tx, id);
+  await refuseOtherFormat(tx, 'p.id = $1', [id], format);
   const printed = await recordPrints(tx, desk, 'p.id = $1', [id]);
   if (printed === 0) {
     throw new ConflictError(

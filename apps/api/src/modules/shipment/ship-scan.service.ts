@@ -12,13 +12,15 @@ import {
   type ShipScanInput,
   type ShipScanResult,
 } from '@inventory/contract';
-import type { Queryable, Transaction } from '../../db/db.js';
-import { NotFoundError } from '../../http/errors.js';
+import { beforeCommit, type Queryable, type Transaction } from '../../db/db.js';
+import { ConflictError, NotFoundError } from '../../http/errors.js';
 import { runTransitions, TRANSACTION_TIME } from '../../toolkit/lifecycle.js';
 import { applyDeviceAction } from '../devices/index.js';
 import { orderStore } from '../order/index.js';
 import { sellReservedListing } from '../pts/index.js';
 import { simStore } from '../sim/index.js';
+import { campaignScope, outsideScope, type CampaignScope } from './campaign-scope.js';
+import { DOCK_CLOSED_SQL, holdDockOpen } from './dock-days.js';
 import { moveUnits, type Desk } from './labels.service.js';
 import { PACKAGE_ROW_COLUMNS, packageStore, unitsOfPackage } from './packages.store.js';
 
@@ -28,7 +30,8 @@ import { PACKAGE_ROW_COLUMNS, packageStore, unitsOfPackage } from './packages.st
  * 0029), its devices and units shipped, its SIMs shipped with it, and the listing units its lines
  * held sold (decision 0026). The package and its order are locked first, so of two stations
  * scanning the same parcel one ships it and the other answers "already shipped". A gaylord's
- * pickup ships its parcels the same way (`lockParcels`, `shipRefusal`, `shipParcels`).
+ * pickup ships its parcels the same way (`lockParcels`, `shipRefusal`, `shipParcels`). A dock
+ * scoped to a campaign (`/order/express-orders/scan`) ships that campaign's parcels only.
  */
 
 /** Parcels scanned out since the business day began (order_settings' time zone). */
@@ -44,14 +47,28 @@ export async function shippedToday(db: Queryable): Promise<{ today: number }> {
 /** The newest parcel of a tracking number, as scanned. */
 const PARCEL_OF_CODE = `p.tracking_number = $1 ORDER BY p.id DESC LIMIT 1`;
 
-/** A scanned parcel with its order and the devices it must hold; 404 for an unknown barcode. */
-export async function parcelOf(db: Queryable, code: string): Promise<Parcel> {
+/** Why a parcel of another order than the campaign's does not ship at the campaign's dock. */
+const otherCampaignText = (scope: CampaignScope, tracking: string, orderNumber: string) =>
+  `Order ${orderNumber} is not of campaign ${scope.name}: put parcel ${tracking} aside for its own scan-out.`;
+
+/**
+ * A scanned parcel with its order and the devices it must hold; 404 for an unknown barcode, 409
+ * for a parcel of another campaign than the one the dock is scoped to.
+ */
+export async function parcelOf(db: Queryable, code: string, campaignId?: number): Promise<Parcel> {
   const tracking = trackingOfScan(code);
-  const [row] = await db.query<PackageRow>(
-    `SELECT ${PACKAGE_ROW_COLUMNS} FROM packages p WHERE ${PARCEL_OF_CODE}`,
+  const scope = await campaignScope(db, campaignId);
+  const [found] = await db.query<PackageRow & { campaign_id: number | null }>(
+    `SELECT ${PACKAGE_ROW_COLUMNS},
+       (SELECT o.campaign_id::int FROM orders o WHERE o.id = p.order_id) AS campaign_id
+     FROM packages p WHERE ${PARCEL_OF_CODE}`,
     [tracking],
   );
-  if (!row) throw new NotFoundError(`No parcel has the tracking number ${tracking}.`);
+  if (!found) throw new NotFoundError(`No parcel has the tracking number ${tracking}.`);
+  const { campaign_id, ...row } = found;
+  if (outsideScope(scope, campaign_id)) {
+    throw new ConflictError(otherCampaignText(scope!, row.tracking_number, row.order_number));
+  }
   return { package: row, units: await unitsOfPackage(db, row.id) };
 }
 
@@ -63,20 +80,26 @@ export type LockedParcel = {
   order_id: number;
   order_number: string;
   order_status: OrderStatus;
+  order_campaign_id: number | null;
+  /** Today's dock is closed (end-of-day close): nothing scans out. */
+  dock_closed: boolean;
 };
 
 /**
  * Locks the parcels `where` chooses (over `packages p`, with its own order) with their orders, in
- * the order it gives, so that nothing else ships, voids or cancels them meanwhile.
+ * the order it gives, so that nothing else ships, voids or cancels them meanwhile; and holds the
+ * dock open until the transaction ends, reading whether today's dock is closed (`dock-days.ts`).
  */
-export function lockParcels(
+export async function lockParcels(
   tx: Transaction,
   where: string,
   params: readonly unknown[],
 ): Promise<LockedParcel[]> {
+  await holdDockOpen(tx);
   return tx.query<LockedParcel>(
     `SELECT p.id::int AS id, p.status, p.tracking_number, p.order_id::int AS order_id,
-       o.number AS order_number, o.status AS order_status
+       o.number AS order_number, o.status AS order_status,
+       o.campaign_id::int AS order_campaign_id, ${DOCK_CLOSED_SQL} AS dock_closed
      FROM packages p JOIN orders o ON o.id = p.order_id
      WHERE ${where} FOR UPDATE OF p, o`,
     [...params],
@@ -84,7 +107,10 @@ export function lockParcels(
 }
 
 type ShipRefusal = {
-  readonly result: Exclude<ShipScanResult, 'shipped' | 'device_mismatch' | 'unknown'>;
+  readonly result: Exclude<
+    ShipScanResult,
+    'shipped' | 'device_mismatch' | 'other_campaign' | 'unknown'
+  >;
   readonly message: string;
 };
 
@@ -99,6 +125,12 @@ export function shipRefusal(parcel: LockedParcel): ShipRefusal | null {
   }
   if (parcel.status !== 'label_created' && parcel.status !== 'in_gaylord') {
     return { result: 'already_shipped', message: `Parcel ${tracking} is scanned out already.` };
+  }
+  if (parcel.dock_closed) {
+    return {
+      result: 'day_closed',
+      message: `Today's dock is closed: parcel ${tracking} ships on the next day, unless a manager reopens today.`,
+    };
   }
   if (parcel.order_status === 'cancel_requested') {
     return {
@@ -145,7 +177,27 @@ export async function shipParcels(
       scan_station: station,
     },
   });
-  const orderIds = parcels.map((parcel) => parcel.order_id);
+  await shipOrders(
+    tx,
+    { principal, meta },
+    parcels.map((parcel) => parcel.order_id),
+    units,
+    data,
+  );
+}
+
+/**
+ * Ships orders whose goods left the dock (a parcel scanned out, a gaylord or a wholesale shipment
+ * picked up), with `units` their contents: the orders ship, their devices, units and SIMs ship,
+ * and the listing units their lines held are sold. `data` goes on every timeline.
+ */
+export async function shipOrders(
+  tx: Transaction,
+  { principal, meta }: Desk,
+  orderIds: readonly number[],
+  units: readonly Pick<PackageUnit, 'device_id' | 'iccid'>[],
+  data: Record<string, unknown>,
+): Promise<void> {
   await runTransitions(tx, orderStore, {
     ids: orderIds,
     action: 'ship',
@@ -193,6 +245,7 @@ export async function shipScan(
 ): Promise<ShipScanAnswer> {
   const tracking = trackingOfScan(input.code);
   const station = input.station?.trim() || null;
+  const scope = await campaignScope(tx, input.campaign_id);
   const [parcel] = await lockParcels(tx, PARCEL_OF_CODE, [tracking]);
   const answer = async (
     result: ShipScanResult,
@@ -217,6 +270,13 @@ export async function shipScan(
   };
   if (!parcel) return answer('unknown', `No parcel has the tracking number ${tracking}.`);
   const units = await unitsOfPackage(tx, parcel.id);
+  if (outsideScope(scope, parcel.order_campaign_id)) {
+    return answer(
+      'other_campaign',
+      otherCampaignText(scope!, parcel.tracking_number, parcel.order_number),
+      units,
+    );
+  }
   const refusal = shipRefusal(parcel);
   if (refusal) return answer(refusal.result, refusal.message, units);
   if (input.imeis !== undefined) {
@@ -240,7 +300,12 @@ export async function shipScan(
   );
 }
 
-/** The listing units the order's lines held become sold, listing by listing in id order. */
+/**
+ * The listing units the order's lines held become sold. The lines are cleared now; the listings
+ * are counted at the end of the transaction, every order's together in listing id order: a
+ * listing sells to many parcels at once, and its row locked for a whole scan made the dock's
+ * stations wait in turn (the scan-to-ship bench gate, decision 0043).
+ */
 async function sellLines(tx: Transaction, { principal, meta }: Desk, orderId: number) {
   const held = await tx.query<{ listing_id: number; qty: number }>(
     `WITH lines AS (
@@ -250,13 +315,24 @@ async function sellLines(tx: Transaction, { principal, meta }: Desk, orderId: nu
        UPDATE order_lines l SET qty_reserved = 0 FROM lines WHERE l.id = lines.id
      )
      SELECT listing_id::int AS listing_id, sum(qty_reserved)::int AS qty FROM lines
-     GROUP BY listing_id ORDER BY listing_id`,
+     GROUP BY listing_id`,
     [orderId],
   );
-  for (const { listing_id, qty } of held) {
-    await sellReservedListing(tx, { actor: principal, meta }, listing_id, qty, {
-      type: 'order',
-      id: orderId,
-    });
-  }
+  if (held.length === 0) return;
+  const sales = beforeCommit(tx, 'listings sold', () => {
+    const sold: { listing_id: number; qty: number; orderId: number }[] = [];
+    return {
+      state: sold,
+      run: async () => {
+        sold.sort((a, b) => a.listing_id - b.listing_id || a.orderId - b.orderId);
+        for (const { listing_id, qty, orderId: id } of sold) {
+          await sellReservedListing(tx, { actor: principal, meta }, listing_id, qty, {
+            type: 'order',
+            id,
+          });
+        }
+      },
+    };
+  });
+  sales.push(...held.map((line) => ({ ...line, orderId })));
 }

@@ -13,8 +13,8 @@ import {
   type ShipScanAnswer,
 } from '@inventory/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, dataOf, refusalOf, type ApiClient } from '../../test/api-client.js';
-import { bodyOf, createTestApp, createUser, login, type TestApp } from '../../test/test-app.js';
+import { dataOf, refusalOf, type ApiClient, signedInClient } from '../../test/api-client.js';
+import { bodyOf, createTestApp, type TestApp } from '../../test/test-app.js';
 import { offlineCarrier, upsTrackingNumber, uspsTrackingNumber } from './carrier-adapter.js';
 import { seedFulfilledOrders, type FulfilledOrder } from './shipment.test-support.js';
 
@@ -22,11 +22,7 @@ let t: TestApp;
 let clerk: ApiClient;
 let nobody: ApiClient;
 
-async function signedIn(userName: string, roles: string[]) {
-  const password = `${userName}-password-1`;
-  await createUser(t.db, { userName, password, roles });
-  return apiClient(t, await login(t.app, userName, password));
-}
+const signedIn = (userName: string, roles: string[]) => signedInClient(t, userName, roles);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -319,6 +315,20 @@ describe('voiding a label', () => {
     expect(await refusalOf(clerk.post(`/packages/${parcel!.id}/void`, {}), 409)).toMatch(
       /voided cannot have its label voided/,
     );
+  });
+
+  it('of a label EasyPost sold is refused (409) by a server not set up for EasyPost', async () => {
+    const [order] = await seedFulfilledOrders(t.db, { count: 1 });
+    const [parcel] = await labelled([order!]);
+    await t.db.query(
+      `INSERT INTO package_carrier_labels (package_id, carrier_ref, format, content)
+       VALUES ($1, 'shp_sold_by_easypost', 'pdf', '\\x255044462d'::bytea)`,
+      [parcel!.id],
+    );
+    expect(await refusalOf(clerk.post(`/packages/${parcel!.id}/void`, {}), 409)).toMatch(
+      /was bought from EasyPost: it is voided through EasyPost/,
+    );
+    expect(await statusOf('packages', parcel!.id)).toBe('label_created');
   });
 
   it('after scan-out is refused (409), saying why: an intercept or an RMA instead', async () => {

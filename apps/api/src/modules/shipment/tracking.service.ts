@@ -12,12 +12,16 @@ import {
   type TrackingSource,
   type TrackingStatus,
 } from '@inventory/contract';
-import type { Db, Transaction } from '../../db/db.js';
+import type { CarrierConfig } from '../../config.js';
+import type { Db, Queryable, Transaction } from '../../db/db.js';
 import { NotFoundError } from '../../http/errors.js';
 import type { Acting, Actor, RequestMeta } from '../../http/principal.js';
 import { runTransition, runTransitions } from '../../toolkit/lifecycle.js';
 import { findItem } from '../../toolkit/resource.js';
+import { deviceLifecycleStore } from '../devices/index.js';
 import { orderStore } from '../order/index.js';
+import type { CarrierEvent } from './carrier-adapter.js';
+import { trackerEvents, type EasyPostTracker } from './easypost-carrier.js';
 import { carrierAdapter } from './labels.service.js';
 import { packageStore } from './packages.store.js';
 import { shippingSettings } from './shipping-label.js';
@@ -243,6 +247,22 @@ export async function recordTrackingEvents(
     data: { source },
     skipRefused: true,
   });
+  // The devices the delivered parcels carried are delivered with them (DOMAIN.md 3.1).
+  const deliveredDevices = await tx.query<{ id: number }>(
+    `SELECT DISTINCT u.device_id::int AS id FROM order_lines l
+     JOIN order_line_units u ON u.order_line_id = l.id
+     WHERE l.order_id = ANY ($1::bigint[]) AND u.status = 'shipped' AND u.device_id IS NOT NULL
+     ORDER BY 1`,
+    [ordersOf('delivered')],
+  );
+  await runTransitions(tx, deviceLifecycleStore, {
+    ids: deliveredDevices.map((device) => device.id),
+    action: 'deliver',
+    actor,
+    meta,
+    data: { source },
+    skipRefused: true,
+  });
   await runTransitions(tx, orderStore, {
     ids: ordersOf('return_to_sender'),
     action: 'return_to_sender',
@@ -260,38 +280,33 @@ const cut = (text: string | null, max: number) => {
   return trimmed === '' ? null : trimmed.slice(0, max);
 };
 
-/**
- * Asks the carrier for the events of the chosen parcels on their way, outside any transaction
- * (a carrier's answer may take seconds), then records them in one. Events in words nobody knows
- * are kept as `unknown`.
- */
-export async function refreshTracking(
-  db: Db,
-  acting: Acting,
-  packageIds: readonly number[],
-): Promise<TrackingRefreshAnswer> {
-  const parcels = await db.query<{
-    id: number;
-    carrier: Carrier;
-    tracking_number: string;
-    shipped_ms: number;
-  }>(
+/** A parcel on its way, as the carrier is asked about it. */
+type InFlightParcel = {
+  id: number;
+  carrier: Carrier;
+  tracking_number: string;
+  shipped_ms: number;
+};
+
+/** The parcels on their way that `where` chooses (over `packages p`), in id order. */
+const parcelsInFlight = (db: Queryable, where: string, params: unknown[]) =>
+  db.query<InFlightParcel>(
     `SELECT p.id::int AS id, p.carrier, p.tracking_number,
        (extract(epoch FROM p.scanned_out_at) * 1000)::float8 AS shipped_ms
-     FROM packages p WHERE p.id = ANY ($1::bigint[]) AND ${IN_FLIGHT_SQL} ORDER BY p.id`,
-    [packageIds],
+     FROM packages p WHERE ${where} AND ${IN_FLIGHT_SQL} ORDER BY p.id`,
+    params,
   );
-  if (parcels.length === 0) return { asked: 0, recorded: 0, moved: 0 };
-  const adapter = carrierAdapter(await shippingSettings(db));
-  const answered = await adapter.track(
-    parcels.map((parcel) => ({
-      carrier: parcel.carrier,
-      trackingNumber: parcel.tracking_number,
-      shippedAt: new Date(parcel.shipped_ms),
-    })),
-  );
+
+/**
+ * The carrier's events of these parcels, normalised; events of other parcels, without a status
+ * or a time are passed over, and words nobody knows are kept as `unknown`.
+ */
+function eventsOfParcels(
+  parcels: readonly InFlightParcel[],
+  answered: readonly CarrierEvent[],
+): NewTrackingEvent[] {
   const byNumber = new Map(parcels.map((parcel) => [parcel.tracking_number, parcel]));
-  const events = answered.flatMap((event): NewTrackingEvent[] => {
+  return answered.flatMap((event): NewTrackingEvent[] => {
     const parcel = byNumber.get(event.trackingNumber);
     const carrierStatus = cut(event.status, 100) ?? cut(event.description, 100);
     if (!parcel || !carrierStatus || Number.isNaN(event.occurredAt.getTime())) return [];
@@ -309,6 +324,29 @@ export async function refreshTracking(
       },
     ];
   });
+}
+
+/**
+ * Asks the carrier for the events of the chosen parcels on their way, outside any transaction
+ * (a carrier's answer may take seconds), then records them in one.
+ */
+export async function refreshTracking(
+  db: Db,
+  acting: Acting,
+  packageIds: readonly number[],
+  carrier: CarrierConfig,
+): Promise<TrackingRefreshAnswer> {
+  const parcels = await parcelsInFlight(db, 'p.id = ANY ($1::bigint[])', [packageIds]);
+  if (parcels.length === 0) return { asked: 0, recorded: 0, moved: 0 };
+  const adapter = carrierAdapter(await shippingSettings(db), carrier);
+  const answered = await adapter.track(
+    parcels.map((parcel) => ({
+      carrier: parcel.carrier,
+      trackingNumber: parcel.tracking_number,
+      shippedAt: new Date(parcel.shipped_ms),
+    })),
+  );
+  const events = eventsOfParcels(parcels, answered);
   return db.transaction(async (tx) => {
     const recorded = await recordTrackingEvents(tx, acting, 'adapter', events);
     await tx.query('UPDATE packages SET tracked_at = now() WHERE id = ANY ($1::bigint[])', [
@@ -316,6 +354,33 @@ export async function refreshTracking(
     ]);
     return { asked: parcels.length, ...recorded };
   });
+}
+
+/** The server itself, as the actor of EasyPost's webhook. */
+const EASYPOST_WEBHOOK: Actor = {
+  userId: null,
+  userName: 'system: EasyPost webhook',
+  roles: [],
+  permissions: [],
+  roleKeys: [],
+};
+
+/**
+ * Records the events of a tracker EasyPost sent by its webhook (its signature checked), for the
+ * parcel on its way with its number; a tracker of no such parcel records nothing.
+ */
+export async function recordEasyPostTracker(
+  db: Db,
+  meta: RequestMeta,
+  tracker: EasyPostTracker,
+): Promise<TrackingRefreshAnswer> {
+  const parcels = await parcelsInFlight(db, 'p.tracking_number = $1', [tracker.tracking_code]);
+  if (parcels.length === 0) return { asked: 0, recorded: 0, moved: 0 };
+  const events = eventsOfParcels(parcels, trackerEvents(tracker));
+  const recorded = await db.transaction((tx) =>
+    recordTrackingEvents(tx, { actor: EASYPOST_WEBHOOK, meta }, 'webhook', events),
+  );
+  return { asked: parcels.length, ...recorded };
 }
 
 /** The server itself, as the actor of the polling job: it runs only the unguarded steps. */
@@ -335,7 +400,7 @@ const POLL_BATCH = 200;
  * The polling job's run: the parcels on their way not asked about for an hour, the least
  * recently asked first, refreshed as the server. Safe to run twice: a repeated event is kept once.
  */
-export async function pollTracking(db: Db): Promise<TrackingRefreshAnswer> {
+export async function pollTracking(db: Db, carrier: CarrierConfig): Promise<TrackingRefreshAnswer> {
   const due = await db.query<{ id: number }>(
     `SELECT p.id::int AS id FROM packages p
      WHERE ${IN_FLIGHT_SQL}
@@ -347,6 +412,7 @@ export async function pollTracking(db: Db): Promise<TrackingRefreshAnswer> {
     db,
     { actor: TRACKING_POLL, meta: POLL_META },
     due.map((row) => row.id),
+    carrier,
   );
 }
 

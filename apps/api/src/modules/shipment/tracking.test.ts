@@ -7,8 +7,8 @@ import type {
   TrackingRefreshAnswer,
 } from '@inventory/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, dataOf, refusalOf, type ApiClient } from '../../test/api-client.js';
-import { createTestApp, createUser, login, type TestApp } from '../../test/test-app.js';
+import { dataOf, refusalOf, type ApiClient, signedInClient } from '../../test/api-client.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { jobsOf } from '../../toolkit/jobs.js';
 import { offlineCarrier, offlineJourney } from './carrier-adapter.js';
 import { seedFulfilledOrders } from './shipment.test-support.js';
@@ -27,11 +27,7 @@ let t: TestApp;
 let clerk: ApiClient;
 let support: ApiClient;
 
-async function signedIn(userName: string, roles: string[]) {
-  const password = `${userName}-password-1`;
-  await createUser(t.db, { userName, password, roles });
-  return apiClient(t, await login(t.app, userName, password));
-}
+const signedIn = (userName: string, roles: string[]) => signedInClient(t, userName, roles);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -157,6 +153,17 @@ describe('a tracking file', () => {
     expect(await statusOf('orders', delivered.orderId)).toBe('delivered');
     expect(await statusOf('packages', returned.id)).toBe('return_to_sender');
     expect(await statusOf('orders', returned.orderId)).toBe('returned');
+    // The devices follow their parcel: delivered, or still shipped until the return is unpacked.
+    const deviceStatuses = await t.db.query<{ order_id: number; status: string }>(
+      `SELECT l.order_id::int AS order_id, d.status FROM order_lines l
+       JOIN order_line_units u ON u.order_line_id = l.id JOIN devices d ON d.id = u.device_id
+       WHERE l.order_id = ANY ($1::bigint[]) ORDER BY l.order_id`,
+      [[delivered.orderId, returned.orderId]],
+    );
+    expect(deviceStatuses.map((row) => [row.order_id, row.status])).toEqual([
+      [delivered.orderId, 'delivered'],
+      [returned.orderId, 'shipped'],
+    ]);
 
     const row = await rowOf(delivered);
     expect(row).toMatchObject({
@@ -380,13 +387,13 @@ describe('the carrier adapter', () => {
   });
 
   it('is polled for the parcels on their way nobody asked about for an hour, as the server', async () => {
-    expect(jobsOf(t.app)!.names).toContain(trackingPollJob.name);
+    expect(jobsOf(t.app)!.names).toContain(trackingPollJob(t.config.carrier).name);
     const [parcel] = await shippedParcels(t, clerk, 1);
     await t.db.query(
       "UPDATE packages SET scanned_out_at = now() - interval '30 hours' WHERE id = $1",
       [parcel!.id],
     );
-    await pollTracking(t.db);
+    await pollTracking(t.db, t.config.carrier);
     expect(await statusOf('packages', parcel!.id)).toBe('in_transit');
     const [step] = await t.db.query<{ actor_name: string }>(
       "SELECT actor_name FROM package_events WHERE package_id = $1 AND type = 'in_transit'",
@@ -399,7 +406,7 @@ describe('the carrier adapter', () => {
       "UPDATE packages SET scanned_out_at = now() - interval '60 hours' WHERE id = $1",
       [parcel!.id],
     );
-    await pollTracking(t.db);
+    await pollTracking(t.db, t.config.carrier);
     expect(await countOf('tracking_events WHERE package_id = $1', [parcel!.id])).toBe(events);
   });
 });

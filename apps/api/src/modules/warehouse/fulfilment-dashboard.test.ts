@@ -112,7 +112,9 @@ async function parcel(
 }
 
 /** Counts every figure again from the rows, another way than the dashboard reads them. */
-async function recount(): Promise<Omit<FulfilmentFigures, 'day' | 'cutoff_at' | 'demand'>> {
+async function recount(): Promise<
+  Omit<FulfilmentFigures, 'day' | 'cutoff_at' | 'demand' | 'demand_variants'>
+> {
   const [settings] = await t.db.query<{ time_zone: string; cutoff: string }>(
     "SELECT time_zone, to_char(same_day_cutoff, 'HH24:MI') AS cutoff FROM order_settings",
   );
@@ -330,7 +332,13 @@ const zeroQueue = {
 describe('the fulfilment dashboard', () => {
   it('counts the day by queue, backlog, SLA and hour, as a recount of the rows does', async () => {
     const { figures } = await refresh(admin);
-    const { day: _day, cutoff_at: _cutoff, demand: _demand, ...counted } = figures;
+    const {
+      day: _day,
+      cutoff_at: _cutoff,
+      demand: _demand,
+      demand_variants: _variants,
+      ...counted
+    } = figures;
     expect(counted).toEqual(await recount());
 
     // The same figures by hand.
@@ -403,6 +411,7 @@ describe('the fulfilment dashboard', () => {
     expect(figures.demand).toEqual([
       expect.objectContaining({ sku: 'FD-PHONE-A', orders: 4, units: 5, available: 2 }),
     ]);
+    expect(figures.demand_variants).toBe(1);
     const overview = await dataOf<AssignmentOverview>(admin.get('/fulfilment/assignment'));
     expect(figures.demand).toEqual(overview.demand);
   });

@@ -1,4 +1,5 @@
 import {
+  FULFILMENT_DASHBOARD_DEMAND_ROWS,
   FULFILMENT_DASHBOARD_MAX_AGE_MINUTES,
   FULFILMENT_TYPES,
   ORDER_HOLD_REASONS,
@@ -162,9 +163,16 @@ export async function fulfilmentFigures(db: Queryable, asOf: string): Promise<Fu
       scanned_out: sum(hours, (hour) => hour.scanned_out),
       by_hour: hours,
     },
-    demand,
+    demand: [...demand]
+      .sort((a, b) => shortOf(b) - shortOf(a) || b.units - a.units)
+      .slice(0, FULFILMENT_DASHBOARD_DEMAND_ROWS),
+    demand_variants: demand.length,
   };
 }
+
+/** Units a variant's ready orders want beyond its available stock. */
+const shortOf = (row: { units: number; available: number }) =>
+  Math.max(0, row.units - row.available);
 
 /** The dashboard's snapshot: read again by the refresher once it is older than its max age. */
 export const fulfilmentDashboardSnapshot: SnapshotDefinition<FulfilmentFigures> = {

@@ -1,4 +1,4 @@
-import type { LabelSize } from '@inventory/contract';
+import type { LabelFormat, LabelSize } from '@inventory/contract';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { code128Modules, drawCode128, QUIET_MODULES } from './barcode.js';
 import { PageCanvas } from './pdf-canvas.js';
@@ -13,6 +13,20 @@ export type Label = {
   readonly title: string;
   readonly lines: readonly string[];
   readonly secondBarcode?: string;
+};
+
+/** A label file made elsewhere (a carrier's shipping label), printed as it is. */
+export type LabelFile = { readonly format: LabelFormat; readonly content: Uint8Array };
+
+/** What a label printable prints: a label we draw, or a file made elsewhere. */
+export type PrintedLabel = Label | LabelFile;
+
+/** A label file's content for a print in `format`. */
+const contentOf = (file: LabelFile, format: LabelFormat) => {
+  // The print's `ask` refuses a file of the other format before its link is issued.
+  if (file.format !== format)
+    throw new Error(`A ${file.format} label file cannot print as ${format}.`);
+  return file.content;
 };
 
 /**
@@ -48,7 +62,7 @@ const layoutOf = (size: LabelSize, label: Label) => {
 /** A PDF with one page per label copy, each barcode drawn as bars to the label's width. */
 export async function labelsPdf(
   size: LabelSize,
-  labels: readonly Label[],
+  labels: readonly PrintedLabel[],
   copies: number,
 ): Promise<Uint8Array> {
   const { points: stock } = STOCK[size];
@@ -57,6 +71,13 @@ export async function labelsPdf(
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const usable = stock.width - 2 * stock.margin;
   for (const label of labels) {
+    if ('content' in label) {
+      const source = await PDFDocument.load(contentOf(label, 'pdf'));
+      for (let copy = 0; copy < copies; copy += 1) {
+        for (const page of await pdf.copyPages(source, source.getPageIndices())) pdf.addPage(page);
+      }
+      continue;
+    }
     const layout = layoutOf(size, label);
     for (let copy = 0; copy < copies; copy += 1) {
       const page = new PageCanvas(pdf, [stock.width, stock.height]);
@@ -133,6 +154,13 @@ export function labelZpl(size: LabelSize, label: Label, copies: number): string 
 }
 
 /** Labels in ZPL, one format after the other, made as they are read. */
-export function* labelsZpl(size: LabelSize, labels: readonly Label[], copies: number) {
-  for (const label of labels) yield labelZpl(size, label, copies);
+export function* labelsZpl(size: LabelSize, labels: readonly PrintedLabel[], copies: number) {
+  for (const label of labels) {
+    if (!('content' in label)) {
+      yield labelZpl(size, label, copies);
+      continue;
+    }
+    const text = Buffer.from(contentOf(label, 'zpl')).toString('utf8');
+    for (let copy = 0; copy < copies; copy += 1) yield text.endsWith('\n') ? text : `${text}\n`;
+  }
 }

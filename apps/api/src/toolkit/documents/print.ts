@@ -4,11 +4,11 @@ import * as z from 'zod/mini';
 import type { EndpointInput } from '../../http/endpoint.js';
 import type { ModuleContext } from '../../modules/module.js';
 import type { PreparedFile } from '../downloads.js';
-import { labelsPdf, labelsZpl, type Label } from './label.js';
+import { labelsPdf, labelsZpl, type PrintedLabel } from './label.js';
 import { sheetPdf, type Sheet } from './sheet.js';
 
 /** What a label printable prints: `fileName` without its extension, which the format adds. */
-export type LabelContent = { readonly fileName: string; readonly labels: readonly Label[] };
+export type LabelContent = { readonly fileName: string; readonly labels: readonly PrintedLabel[] };
 export type SheetContent = { readonly fileName: string; readonly sheet: Sheet };
 
 type ContentOf<E extends PrintEndpoint> = E['printable']['kind'] extends 'label'

@@ -1,7 +1,11 @@
-import { CAMPAIGN_IMPORT_ACCESS, CAMPAIGN_LIST_ACCESS } from '@inventory/contract';
-import { pendingPages, type PageEntry } from '../../shell/page-types';
+import {
+  CAMPAIGN_IMPORT_ACCESS,
+  CAMPAIGN_LIST_ACCESS,
+  ORDER_SHIPPING_ACCESS,
+} from '@inventory/contract';
+import type { PageEntry } from '../../shell/page-types';
 
-/** Campaigns (DOMAIN.md 4.15); their labels and scan-out come with fulfilment. */
+/** Campaigns (DOMAIN.md 4.15): the file's import, their progress, their labels and scan-out. */
 export const campaignPages: PageEntry[] = [
   {
     path: '/order/express-orders/import-file-campaign',
@@ -19,18 +23,20 @@ export const campaignPages: PageEntry[] = [
     ...CAMPAIGN_LIST_ACCESS,
     load: () => import('./pages/express-orders-page'),
   },
-  ...pendingPages('Campaign', [
-    [
-      '/order/express-orders/print-label',
-      'Campaign labels',
-      { permission: 'order.shipping-processing' },
-      'Print labels for a campaign’s orders.',
-    ],
-    [
-      '/order/express-orders/scan',
-      'Campaign scan-out',
-      { permission: 'order.shipping-processing' },
-      'Scan a campaign’s parcels out.',
-    ],
-  ]),
+  {
+    path: '/order/express-orders/print-label',
+    group: 'Campaign',
+    label: 'Campaign labels',
+    summary: 'Print labels for a campaign’s orders.',
+    ...ORDER_SHIPPING_ACCESS,
+    load: () => import('./pages/campaign-labels-page'),
+  },
+  {
+    path: '/order/express-orders/scan',
+    group: 'Campaign',
+    label: 'Campaign scan-out',
+    summary: 'Scan a campaign’s parcels out.',
+    ...ORDER_SHIPPING_ACCESS,
+    load: () => import('./pages/campaign-scan-page'),
+  },
 ];

@@ -25,6 +25,30 @@ const EVENT_WORDS: Record<string, string> = {
   removed_from_box: 'Taken out of its inventory box',
   moved_between_boxes: 'Moved to another inventory box',
   status_changed: 'Status changed',
+  rma_requested: 'RMA opened',
+  rma_authorized: 'RMA authorised with a return label',
+  rma_in_transit: 'On its way back under its RMA',
+  rma_routed: 'Routed at RMA receiving',
+  rma_resolved: 'RMA resolved',
+  rma_rejected: 'RMA rejected',
+  rma_closed: 'RMA closed',
+  rma_cancelled: 'RMA cancelled',
+  repair_sorted: 'Repair ticket sorted',
+  repair_assigned: 'Assigned to a technician',
+  repair_repair_started: 'Repair started',
+  repair_waiting_for_parts: 'Repair waiting for parts',
+  repair_repair_resumed: 'Repair resumed',
+  repair_clock_started: 'Repair clock started',
+  repair_clock_stopped: 'Repair clock stopped',
+  repair_part_issued: 'Part fitted from stock',
+  repair_note: 'Repair note',
+  repair_repaired: 'Repaired: on to testing',
+  repair_testing_started: 'Repair test started',
+  repair_test_failed: 'Failed its repair test',
+  repair_test_passed: 'Passed its repair test',
+  repair_released: 'Released from repair',
+  repair_declared_beyond_repair: 'Declared beyond repair',
+  repair_cancelled: 'Repair ticket cancelled',
 };
 
 /** A timeline event's type in words; a type this page does not know yet is spelled out. */
@@ -51,10 +75,30 @@ const DETAIL_NAMES: Record<string, string> = {
   from_box: 'From box',
   scanned_at_box: 'Scanned at box',
   sent_to: 'Sent to',
+  ticket: 'Ticket',
+  rma: 'RMA',
+  order: 'Order',
+  part: 'Part',
+  qty: 'Quantity',
+  technician: 'Technician',
+  failed_items: 'Failed',
+  reason: 'Reason',
+  route: 'Route',
 };
 
-/** Details said elsewhere on the line (the station) or only for machines (the worker's id). */
-const UNSHOWN_DETAILS = new Set(['station', 'worker_id', 'before', 'after']);
+/** Details said elsewhere on the line (the station) or only for machines (ids). */
+const UNSHOWN_DETAILS = new Set([
+  'station',
+  'worker_id',
+  'technician_id',
+  'package_id',
+  'label_batch_id',
+  'before',
+  'after',
+  // The ticket's own states: the event's words say the step.
+  'ticket_from',
+  'ticket_to',
+]);
 
 /** A detail's value as words: a list joined, stored codes (`model_mismatch`) spelled out. */
 function valueText(value: unknown): string {

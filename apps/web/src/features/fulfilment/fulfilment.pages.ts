@@ -3,8 +3,10 @@ import {
   ORDER_ASSIGNMENT_ACCESS,
   ORDER_FULFIL_ACCESS,
   ORDER_OTA_ACCESS,
+  SUBSTITUTE_ACCESS,
+  SUPPORT_CREATE_ACCESS,
 } from '@inventory/contract';
-import { pendingPages, type PageEntry } from '../../shell/page-types';
+import type { PageEntry } from '../../shell/page-types';
 import { gaylordsPage, printLabelPage, scanToShipPage } from '../shipment';
 
 /** The label desk, the gaylords and the dock are the shipment area's pages, in this menu group. */
@@ -61,14 +63,14 @@ export const fulfilmentPages: PageEntry[] = [
   printLabelPage,
   gaylordsPage,
   scanToShipPage,
-  ...pendingPages('Fulfilment', [
-    [
-      '/fulfill/substitute',
-      'Substitutions',
-      { permission: 'order.substitute' },
-      'Orders without stock and the substitutes the rules allow.',
-    ],
-  ]),
+  {
+    path: '/fulfill/substitute',
+    group: 'Fulfilment',
+    label: 'Substitutions',
+    summary: 'Orders without stock and the substitutes the rules allow.',
+    ...SUBSTITUTE_ACCESS,
+    load: () => import('./pages/substitute-page'),
+  },
   {
     path: '/fulfill/order',
     group: 'Fulfilment',
@@ -85,12 +87,12 @@ export const fulfilmentPages: PageEntry[] = [
     ...ORDER_ACCESS,
     load: () => import('./pages/backlog-page'),
   },
-  ...pendingPages('Fulfilment', [
-    [
-      '/fulfill/support-order',
-      'Support orders',
-      { permission: 'order.support-create' },
-      'Manual orders for chargers, SIM replacements and goodwill devices.',
-    ],
-  ]),
+  {
+    path: '/fulfill/support-order',
+    group: 'Fulfilment',
+    label: 'Support orders',
+    summary: 'Manual orders for chargers, SIM replacements and goodwill devices.',
+    ...SUPPORT_CREATE_ACCESS,
+    load: () => import('./pages/support-order-page'),
+  },
 ];

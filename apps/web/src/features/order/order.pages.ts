@@ -1,7 +1,7 @@
 import { ORDER_ACCESS } from '@inventory/contract';
-import { pendingPages, type PageEntry } from '../../shell/page-types';
+import type { PageEntry } from '../../shell/page-types';
 
-/** Orders (DOMAIN.md 4.7); order boxes and shipments come with fulfilment. */
+/** Orders (DOMAIN.md 4.7); the wholesale cartons and shipments follow (`wholesale.pages.ts`). */
 export const orderPages: PageEntry[] = [
   {
     path: '/order/list',
@@ -19,24 +19,4 @@ export const orderPages: PageEntry[] = [
     ...ORDER_ACCESS,
     load: () => import('./pages/daily-orders-page'),
   },
-  ...pendingPages('Order', [
-    [
-      '/order/box',
-      'Order boxes',
-      { permission: 'order-box.view-list' },
-      'Wholesale cartons: scan units into boxes and close them by weight.',
-    ],
-    [
-      '/shipment',
-      'Order shipments',
-      { permission: 'order.shipping-processing' },
-      'Shipments of wholesale orders: labels, bills of lading and checks.',
-    ],
-    [
-      '/shipment/scan-out-to-ship',
-      'Dock scan-out',
-      { permission: 'order.shipping-processing' },
-      'Scan boxes and pallets out of the dock.',
-    ],
-  ]),
 ];

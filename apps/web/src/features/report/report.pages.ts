@@ -1,23 +1,44 @@
-import { pendingPages } from '../../shell/page-types';
+import { WORK_REPORT_ACCESS } from '@inventory/contract';
+import type { PageEntry } from '../../shell/page-types';
 
-export const reportPages = pendingPages('Working Report', [
-  [
-    '/report/dashboard',
-    'Working report',
-    { permission: 'tasks.manager-report' },
-    'Work done per team and day, units per hour and rework.',
-  ],
-  [
-    '/report/work',
-    'My work',
-    { permission: 'tasks.worker-list' },
-    'My jobs, today’s counts and targets.',
-  ],
-  [
-    '/report/admin',
-    'Team jobs',
-    { permission: 'tasks.manager-list' },
-    'All jobs and per-worker summaries.',
-  ],
-  ['/report/job', 'Jobs', { permission: 'task-jobs.create' }, 'Create and manage jobs.'],
-]);
+/** The working report (DOMAIN.md 4.11): work per team and day, units per hour, rework. */
+const dashboardPages: PageEntry[] = [
+  {
+    path: '/report/dashboard',
+    group: 'Working Report',
+    label: 'Working report',
+    summary: 'Work done per team and day, units per hour and rework.',
+    ...WORK_REPORT_ACCESS,
+    load: () => import('./dashboard/work-report-page'),
+  },
+];
+
+/** Work jobs (DOMAIN.md 4.11): my work, the team's jobs, creating jobs. */
+const jobPages: PageEntry[] = [
+  {
+    path: '/report/work',
+    group: 'Working Report',
+    label: 'My work',
+    summary: 'My jobs, today’s counts and targets.',
+    permission: 'tasks.worker-list',
+    load: () => import('./jobs/my-work-page'),
+  },
+  {
+    path: '/report/admin',
+    group: 'Working Report',
+    label: 'Team jobs',
+    summary: 'All jobs and per-worker summaries.',
+    permission: 'tasks.manager-list',
+    load: () => import('./jobs/team-jobs-page'),
+  },
+  {
+    path: '/report/job',
+    group: 'Working Report',
+    label: 'Jobs',
+    summary: 'Create and manage jobs.',
+    permission: 'task-jobs.create',
+    load: () => import('./jobs/jobs-page'),
+  },
+];
+
+export const reportPages: PageEntry[] = [...dashboardPages, ...jobPages];

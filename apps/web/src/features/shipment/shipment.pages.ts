@@ -3,7 +3,7 @@ import {
   PACKAGE_LIST_ACCESS,
   SHIPMENT_LIST_ACCESS,
 } from '@inventory/contract';
-import { pendingPages, type PageEntry } from '../../shell/page-types';
+import type { PageEntry } from '../../shell/page-types';
 
 /** The label desk (DOMAIN.md 4.14), in the Fulfilment menu group (`fulfilment.pages.ts`). */
 export const printLabelPage: PageEntry = {
@@ -53,54 +53,4 @@ export const shipmentPages: PageEntry[] = [
     ...PACKAGE_LIST_ACCESS,
     load: () => import('./pages/packages-page'),
   },
-  ...pendingPages('Shipment', [
-    [
-      '/shipment-management/claim',
-      'Claims',
-      { permission: 'claim.manage' },
-      'Claims against carriers for lost or damaged parcels.',
-    ],
-    [
-      '/shipment-management/unpack',
-      'Unpack',
-      { permission: 'unpack.process' },
-      'Open returned parcels and match their contents to the shipment.',
-    ],
-    [
-      '/shipment-management/unpack/statistics',
-      'Unpack statistics',
-      { permission: 'unpack.statistics' },
-      'Returns per day, carrier and reason, and mismatch rates.',
-    ],
-    [
-      '/shipment-management/trade-in',
-      'Trade-ins',
-      { permission: 'trade-in.process' },
-      'Receive, inspect and grade trade-ins; accept or revalue.',
-    ],
-    [
-      '/shipment-management/reship-statistics',
-      'Reship statistics',
-      { permission: 'reship.statistics' },
-      'Reships by reason, carrier and client.',
-    ],
-    [
-      '/shipment-management/reship',
-      'Reship requests',
-      { permission: 'order.manually-reship' },
-      'Requests to ship an order again after a return or loss.',
-    ],
-    [
-      '/shipment-management/cancel',
-      'Cancellations',
-      { permission: 'order.cancel' },
-      'Cancellation requests by stage: before label, labelled or shipped.',
-    ],
-    [
-      '/shipment-management/reship/order',
-      'Reship orders',
-      { permission: 'order.manually-reship' },
-      'Orders created by reships and their progress.',
-    ],
-  ]),
 ];

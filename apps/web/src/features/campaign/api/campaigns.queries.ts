@@ -10,6 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shell/http-client';
 
 const LIST_KEY = campaignEndpoints.list.path;
+const OUTBOUND_KEY = campaignEndpoints.outbound.path;
 const IMPORTS_KEY = campaignImportEndpoints.imports.path;
 
 /** The newest campaigns of a status (or all) with their progress. */
@@ -18,6 +19,20 @@ export function useCampaigns(status: CampaignStatus | undefined) {
     queryKey: [LIST_KEY, status ?? 'all'],
     queryFn: async () => (await callEndpoint(campaignEndpoints.list, { query: { status } })).data,
   });
+}
+
+/** The campaigns the label desk and the dock work for, with their progress. */
+export function useOutboundCampaigns() {
+  return useQuery({
+    queryKey: [OUTBOUND_KEY],
+    queryFn: async () => (await callEndpoint(campaignEndpoints.outbound)).data,
+  });
+}
+
+/** Reads the campaigns' progress again, after labels or scans moved it. */
+export function useRefreshOutboundCampaigns() {
+  const client = useQueryClient();
+  return () => void client.invalidateQueries({ queryKey: [OUTBOUND_KEY] });
 }
 
 /** One campaign with its orders. */

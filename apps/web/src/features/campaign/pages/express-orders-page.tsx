@@ -2,7 +2,6 @@ import {
   CAMPAIGN_IMPORT_ACCESS,
   HOLD_REASON_TEXT,
   type Campaign,
-  type CampaignProgress,
   type CampaignStatus,
   type OrderRow,
 } from '@inventory/contract';
@@ -10,7 +9,6 @@ import {
   Button,
   Descriptions,
   Popconfirm,
-  Progress,
   Segmented,
   Space,
   Table,
@@ -29,25 +27,9 @@ import { useUrlParam } from '../../../shell/use-url-state';
 import { counted, dollars, when } from '../../../toolkit/format';
 import { OrderDrawer, OrderStatusTag } from '../../order';
 import { useCampaign, useCampaigns, useCloseCampaign } from '../api/campaigns.queries';
+import { ordersToShip, ProgressStep } from '../components/campaign-progress';
 
 type StatusChoice = CampaignStatus | 'all';
-
-/** A step's progress over the orders still meant to ship (cancelled ones left out). */
-function Step({ label, done, of }: { label: string; done: number; of: number }) {
-  return (
-    <Tooltip title={`${label}: ${done} of ${of}`}>
-      <Progress
-        aria-label={`${label}: ${done} of ${of}`}
-        percent={of === 0 ? 0 : Math.round((done / of) * 100)}
-        size="small"
-        format={() => `${done}/${of}`}
-        style={{ width: 120, margin: 0 }}
-      />
-    </Tooltip>
-  );
-}
-
-const shipping = (progress: CampaignProgress) => progress.orders - progress.cancelled;
 
 const ORDER_COLUMNS = [
   { key: 'number', dataIndex: 'number', title: 'Order' },
@@ -213,21 +195,29 @@ export default function ExpressOrdersPage({ entry }: PageProps) {
             key: 'picked',
             title: 'Picked',
             render: (_, c) => (
-              <Step label="Picked" done={c.progress.picked} of={shipping(c.progress)} />
+              <ProgressStep label="Picked" done={c.progress.picked} of={ordersToShip(c.progress)} />
             ),
           },
           {
             key: 'labeled',
             title: 'Labelled',
             render: (_, c) => (
-              <Step label="Labelled" done={c.progress.labeled} of={shipping(c.progress)} />
+              <ProgressStep
+                label="Labelled"
+                done={c.progress.labeled}
+                of={ordersToShip(c.progress)}
+              />
             ),
           },
           {
             key: 'scanned',
             title: 'Scanned out',
             render: (_, c) => (
-              <Step label="Scanned out" done={c.progress.scanned} of={shipping(c.progress)} />
+              <ProgressStep
+                label="Scanned out"
+                done={c.progress.scanned}
+                of={ordersToShip(c.progress)}
+              />
             ),
           },
           { key: 'hold', title: 'On hold', render: (_, c) => c.progress.on_hold },

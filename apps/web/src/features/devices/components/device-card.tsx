@@ -14,6 +14,8 @@ import { dollars, when } from '../../../toolkit/format';
 import { printDeviceLabel } from '../api/devices.queries';
 import { BlacklistEntryDrawer } from './blacklist-entry-drawer';
 import { DeviceProductionRecord } from './device-production';
+import { DeviceRepairTickets } from './device-repair';
+import { DeviceRmas } from '../../rma';
 import { DeviceStatusTag, HoldTag } from './device-tags';
 import { DeviceTimeline } from './device-timeline';
 
@@ -172,6 +174,18 @@ export function DeviceCard({ card }: { card: Card }) {
           Production
         </Typography.Title>
         <DeviceProductionRecord device={device} />
+      </section>
+      <section aria-labelledby={`repair-${device.id}`} style={{ marginTop: 24 }}>
+        <Typography.Title level={5} id={`repair-${device.id}`}>
+          Repair
+        </Typography.Title>
+        <DeviceRepairTickets device={device} />
+      </section>
+      <section aria-labelledby={`rmas-${device.id}`} style={{ marginTop: 24 }}>
+        <Typography.Title level={5} id={`rmas-${device.id}`}>
+          RMAs
+        </Typography.Title>
+        <DeviceRmas device={device} />
       </section>
       <section aria-labelledby={`timeline-${device.id}`} style={{ marginTop: 24 }}>
         <Typography.Title level={5} id={`timeline-${device.id}`}>

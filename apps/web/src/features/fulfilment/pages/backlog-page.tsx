@@ -23,15 +23,26 @@ import { customerColumn, holdReasonColumn, slaColumn } from '../components/order
 
 const HOUR = 3_600_000;
 
-/** How long an order has waited on hold, coloured at the ageing alerts' 24, 48 and 72 hours. */
-function Age({ since }: { since: string | null }) {
+/** The colour of an ageing alert by how many thresholds the hold passed (24, 48, 72 h by default). */
+const ALERT_COLORS = ['gold', 'orange', 'red'] as const;
+
+/**
+ * How long an order has waited on hold, tagged once its hold was alerted at a threshold of
+ * `order_settings.backlog_alert_hours` (the server's ageing job, every 15 minutes).
+ */
+function Age({ order }: { order: BacklogOrderRow }) {
   // The moment the row was first drawn: the age does not move under the reader's eyes.
   const [now] = useState(() => Date.now());
-  if (!since) return <>—</>;
-  const hours = Math.floor((now - new Date(since).getTime()) / HOUR);
+  if (!order.held_at) return <>—</>;
+  const hours = Math.floor((now - new Date(order.held_at).getTime()) / HOUR);
   const text = hours < 48 ? `${hours} h` : `${Math.floor(hours / 24)} days`;
-  const color = hours >= 72 ? 'red' : hours >= 48 ? 'orange' : hours >= 24 ? 'gold' : undefined;
-  return color ? <Tag color={color}>{text}</Tag> : <>{text}</>;
+  if (order.alert_level === 0) return <>{text}</>;
+  const color = ALERT_COLORS[Math.min(order.alert_level, ALERT_COLORS.length) - 1];
+  return (
+    <Tag color={color} title={`Past the ${order.alert_hours}-hour ageing alert`}>
+      {text}
+    </Tag>
+  );
 }
 
 /**
@@ -75,7 +86,7 @@ export default function BacklogPage(props: PageProps) {
       { key: 'number', title: 'Order' },
       holdReasonColumn,
       { key: 'hold_note', title: 'Note', render: (order) => order.hold_note ?? '—' },
-      { key: 'held_at', title: 'In backlog', render: (order) => <Age since={order.held_at} /> },
+      { key: 'held_at', title: 'In backlog', render: (order) => <Age order={order} /> },
       { key: 'fulfilment_type', title: 'Queue' },
       {
         key: 'client_carrier',
@@ -99,6 +110,14 @@ export default function BacklogPage(props: PageProps) {
         key: 'client_carrier_id',
         label: 'Client carrier',
         load: pickerLoader(orderEndpoints.carrierOptions),
+      },
+      {
+        key: 'alerted',
+        label: 'Ageing',
+        options: [
+          { value: 'true', label: 'Past an ageing alert' },
+          { value: 'false', label: 'Not yet alerted' },
+        ],
       },
     ],
     rowActions: (order) => (

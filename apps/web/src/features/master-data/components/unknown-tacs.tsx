@@ -13,9 +13,9 @@ import { callEndpoint } from '../../../shell/http-client';
 import { notify } from '../../../shell/notify';
 import { useCan } from '../../../shell/use-can';
 import { when } from '../../../toolkit/format';
-import type { Option } from '../../../toolkit/resource-page-config';
 import { searchModels } from '../pages/master-data-options';
 import { useDialogFocus } from '../../../shell/dialog-focus';
+import { useLatestSearch } from '../../../toolkit/latest-search';
 
 /** Under the TAC list's key: learning a TAC refreshes the TAC list and this one together. */
 const tacsKey = tacNumberEndpoints.list.path;
@@ -37,17 +37,9 @@ export function LearnTacModal({
 }) {
   const dialogFocus = useDialogFocus();
   const [form] = Form.useForm<LearnValues>();
-  const [models, setModels] = useState<Option[]>([]);
+  const { options: models, search } = useLatestSearch(searchModels);
   const [saving, setSaving] = useState(false);
   const client = useQueryClient();
-
-  const search = async (term: string) => {
-    try {
-      setModels(await searchModels(term));
-    } catch (error) {
-      showApiError(error);
-    }
-  };
 
   const submit = async (values: LearnValues) => {
     setSaving(true);

@@ -53,6 +53,8 @@ const FIELDS: FormField[] = [
     kind: 'select',
     options: optionsOf(SUBSCRIBER_FULFILMENT_TYPES),
   },
+  // An existing customer's device change may swap the SIM too (the server refuses it otherwise).
+  { name: 'sim_swap', label: 'SIM swap: a new SIM ships with the device', kind: 'switch' },
   { name: 'external_id', label: 'Enrolment or account number', kind: 'text' },
   { name: 'first_name', label: 'First name', kind: 'text', required: true },
   { name: 'last_name', label: 'Last name', kind: 'text', required: true },

@@ -3,7 +3,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shell/http-client';
 import { useRefreshPackages } from './packages.queries';
 
-/** The dock: today's count, the parcel of a barcode, and the scan that ships it. */
+/**
+ * The dock: today's count, the parcel of a barcode, and the scan that ships it; scoped to a
+ * campaign when one is given (a parcel of another is refused).
+ */
 
 const TODAY_KEY = packageEndpoints.today.path;
 
@@ -15,16 +18,22 @@ export function useShippedToday() {
   });
 }
 
-export function useDock() {
+export function useDock(campaignId?: number) {
   const client = useQueryClient();
   const refresh = useRefreshPackages();
   return {
     lookup: async (code: string) =>
-      (await callEndpoint(packageEndpoints.lookup, { query: { code } })).data,
+      (await callEndpoint(packageEndpoints.lookup, { query: { code, campaign_id: campaignId } }))
+        .data,
     ship: async (code: string, station: string, imeis?: string[]) =>
       (
         await callEndpoint(packageEndpoints.scan, {
-          body: { code, ...(station && { station }), ...(imeis && { imeis }) },
+          body: {
+            code,
+            ...(station && { station }),
+            ...(imeis && { imeis }),
+            campaign_id: campaignId,
+          },
         })
       ).data,
     /** Puts an answer's count on the page; the lists are read again when next shown. */

@@ -4,30 +4,42 @@ import { callEndpoint } from '../../../shell/http-client';
 import { startDownload } from '../../../toolkit/resource-queries';
 import { useRefreshPackages } from './packages.queries';
 
-/** The label desk: fulfilled orders waiting, batches and their steps, a batch's print. */
+/**
+ * The label desk: fulfilled orders waiting, batches and their runs, a batch's print; scoped to a
+ * campaign when one is given (its orders only).
+ */
 
 const QUEUE_KEY = packageEndpoints.labelQueue.path;
 
-export function useLabelQueue() {
+export function useLabelQueue(campaignId?: number) {
   return useQuery({
-    queryKey: [QUEUE_KEY],
-    queryFn: async () => (await callEndpoint(packageEndpoints.labelQueue)).data,
+    queryKey: [QUEUE_KEY, campaignId ?? 'all'],
+    queryFn: async () =>
+      (await callEndpoint(packageEndpoints.labelQueue, { query: { campaign_id: campaignId } }))
+        .data,
   });
 }
 
-/** Starting a batch and labelling its orders step by step; the queue is read again after. */
-export function useLabelDesk() {
+/**
+ * Starting a batch, giving it orders (its job labels them) and reading its progress; the queue is
+ * read again after.
+ */
+export function useLabelDesk(campaignId?: number) {
   const refresh = useRefreshPackages();
   return {
     createBatch: (format: LabelFormat) =>
       callEndpoint(packageEndpoints.createBatch, { body: { format } }).then(
         (answer) => answer.data,
       ),
-    step: (batchId: number, orderIds: number[]) =>
-      callEndpoint(packageEndpoints.labelStep, {
+    startRun: (batchId: number, orderIds: number[]) =>
+      callEndpoint(packageEndpoints.startRun, {
         params: { id: batchId },
-        body: { order_ids: orderIds },
+        body: { order_ids: orderIds, campaign_id: campaignId },
       }).then((answer) => answer.data),
+    progress: (batchId: number) =>
+      callEndpoint(packageEndpoints.runProgress, { params: { id: batchId } }).then(
+        (answer) => answer.data,
+      ),
     refresh,
   };
 }

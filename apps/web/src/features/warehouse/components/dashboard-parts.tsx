@@ -1,7 +1,10 @@
 import { ACCESSORY_DASHBOARD_ACCESS } from '@inventory/contract';
-import { Card, Col, Row, Skeleton, Statistic, Typography } from 'antd';
+import { Button, Card, Col, Row, Skeleton, Space, Statistic, Typography } from 'antd';
 import { Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { showApiError } from '../../../shell/api-errors';
+import { notify } from '../../../shell/notify';
+import { PAGE_TITLE_STYLE } from '../../../shell/page-styles';
 import { useCan } from '../../../shell/use-can';
 import { LINK_ACCESS } from '../warehouse-links';
 
@@ -114,5 +117,41 @@ export function ChartCard({
         </Col>
       </Row>
     </Card>
+  );
+}
+
+/** A kept-figures refresh: reads them again, or answers another refresh's figures. */
+type FiguresRefresh = {
+  mutate: (
+    variables: void,
+    options: {
+      onSuccess: (answer: { refreshed: boolean }) => void;
+      onError: (error: Error) => void;
+    },
+  ) => void;
+  isPending: boolean;
+};
+
+/** A kept-figures page's title with its "Refresh now", which says what the refresh did. */
+export function KeptFiguresTitle({ title, refresh }: { title: string; refresh: FiguresRefresh }) {
+  const readAgain = () =>
+    refresh.mutate(undefined, {
+      onSuccess: (answer) =>
+        notify.success(
+          answer.refreshed
+            ? 'The figures are read again.'
+            : 'Another refresh had just read them: these are its figures.',
+        ),
+      onError: (error) => showApiError(error),
+    });
+  return (
+    <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 8 }} wrap>
+      <Typography.Title level={1} style={PAGE_TITLE_STYLE}>
+        {title}
+      </Typography.Title>
+      <Button type="primary" onClick={readAgain} loading={refresh.isPending}>
+        Refresh now
+      </Button>
+    </Space>
   );
 }

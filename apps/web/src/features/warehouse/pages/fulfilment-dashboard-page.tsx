@@ -12,9 +12,6 @@ import {
 import { Alert, Button, Card, Col, Row, Space, Spin, Table, Tag, Typography } from 'antd';
 import { lazy } from 'react';
 import { useNavigate } from 'react-router';
-import { showApiError } from '../../../shell/api-errors';
-import { notify } from '../../../shell/notify';
-import { PAGE_TITLE_STYLE } from '../../../shell/page-styles';
 import type { PageProps } from '../../../shell/page-types';
 import { when } from '../../../toolkit/format';
 import { ageText, snapshotAgeMs, useNow } from '../../../toolkit/snapshot-age';
@@ -26,6 +23,7 @@ import {
   ChartCard,
   Drill,
   Figure,
+  KeptFiguresTitle,
   number,
   useDrillAccess,
   type DrillAccess,
@@ -55,6 +53,9 @@ type Backlog = Figures['backlog'][number];
 type Late = Figures['sla']['by_status'][number];
 type Hour = Figures['throughput']['by_hour'][number];
 type Demand = Figures['demand'][number];
+
+/** Units a variant's ready orders want beyond its available stock. */
+const shortOf = (row: Demand) => Math.max(0, row.units - row.available);
 
 /** The list behind a stage of a queue (or of every queue), and who may open it. */
 function stageLink(stage: QueueStage, can: DrillAccess, queue?: Queue['fulfilment_type']) {
@@ -92,27 +93,7 @@ export default function FulfilmentDashboardPage({ entry }: PageProps) {
   const can = useDrillAccess();
   const data = dashboard.data;
 
-  const readAgain = () =>
-    refresh.mutate(undefined, {
-      onSuccess: (answer) =>
-        notify.success(
-          answer.refreshed
-            ? 'The figures are read again.'
-            : 'Another refresh had just read them: these are its figures.',
-        ),
-      onError: (error) => showApiError(error),
-    });
-
-  const header = (
-    <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 8 }} wrap>
-      <Typography.Title level={1} style={PAGE_TITLE_STYLE}>
-        {entry.label}
-      </Typography.Title>
-      <Button type="primary" onClick={readAgain} loading={refresh.isPending}>
-        Refresh now
-      </Button>
-    </Space>
-  );
+  const header = <KeptFiguresTitle title={entry.label} refresh={refresh} />;
 
   if (dashboard.isError) {
     return (
@@ -150,9 +131,6 @@ export default function FulfilmentDashboardPage({ entry }: PageProps) {
     (hour) => hour.picked + hour.labelled + hour.scanned_out > 0,
   );
   const onHold = figures.backlog.reduce((sum, row) => sum + row.orders, 0);
-  // The variants short of stock first, the shortest first; then as the server lists them.
-  const shortOf = (row: Demand) => Math.max(0, row.units - row.available);
-  const demand = [...figures.demand].sort((a, b) => shortOf(b) - shortOf(a));
   const stageCell = (stage: QueueStage) => ({
     key: stage,
     title: QUEUE_STAGE_TEXT[stage],
@@ -469,11 +447,21 @@ export default function FulfilmentDashboardPage({ entry }: PageProps) {
               style={{ height: '100%' }}
               extra={<FulfilmentWidgetExport widget="demand" title="Demand against stock" />}
             >
+              {figures.demand_variants > figures.demand.length && (
+                <Typography.Paragraph type="secondary">
+                  The {figures.demand.length} variants shortest of stock, of{' '}
+                  {number(figures.demand_variants)} that ready orders want:{' '}
+                  <Drill to={ASSIGNMENT_PAGE} allowed={can.assignment}>
+                    all on the assignment page
+                  </Drill>
+                  .
+                </Typography.Paragraph>
+              )}
               <Table<Demand>
                 aria-label="Demand against stock"
                 size="small"
                 rowKey="variant_id"
-                dataSource={demand}
+                dataSource={figures.demand}
                 pagination={{ pageSize: 10, hideOnSinglePage: true }}
                 scroll={{ x: 'max-content' }}
                 locale={{ emptyText: 'No order is ready.' }}

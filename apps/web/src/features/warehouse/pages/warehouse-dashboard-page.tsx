@@ -2,9 +2,6 @@ import { DEVICE_GRADES, STOCK_AGE_BUCKETS, type WarehouseFigures } from '@invent
 import { Alert, Button, Col, Row, Space, Spin, Table, Tag, Typography } from 'antd';
 import { lazy } from 'react';
 import { useNavigate } from 'react-router';
-import { showApiError } from '../../../shell/api-errors';
-import { notify } from '../../../shell/notify';
-import { PAGE_TITLE_STYLE } from '../../../shell/page-styles';
 import type { PageProps } from '../../../shell/page-types';
 import { when } from '../../../toolkit/format';
 import { ageText, snapshotAgeMs, useNow } from '../../../toolkit/snapshot-age';
@@ -13,6 +10,7 @@ import {
   ChartCard,
   Drill,
   Figure,
+  KeptFiguresTitle,
   number,
   percentText,
   useDrillAccess,
@@ -56,27 +54,7 @@ export default function WarehouseDashboardPage({ entry }: PageProps) {
   const can = useDrillAccess();
   const data = dashboard.data;
 
-  const readAgain = () =>
-    refresh.mutate(undefined, {
-      onSuccess: (answer) =>
-        notify.success(
-          answer.refreshed
-            ? 'The figures are read again.'
-            : 'Another refresh had just read them: these are its figures.',
-        ),
-      onError: (error) => showApiError(error),
-    });
-
-  const header = (
-    <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 8 }} wrap>
-      <Typography.Title level={1} style={PAGE_TITLE_STYLE}>
-        {entry.label}
-      </Typography.Title>
-      <Button type="primary" onClick={readAgain} loading={refresh.isPending}>
-        Refresh now
-      </Button>
-    </Space>
-  );
+  const header = <KeptFiguresTitle title={entry.label} refresh={refresh} />;
 
   if (dashboard.isError) {
     return (

@@ -1,0 +1,31 @@
+import {
+  RMA_INDEX_ACCESS,
+  SIM_ACCESS,
+  UNPACK_STATISTICS_ACCESS,
+  type rmaList,
+  type simCardList,
+} from '@inventory/contract';
+import { linkTo, LINK_ACCESS } from '../warehouse';
+
+/**
+ * Where the main dashboard's figures drill down to: the lists behind them, filtered as the figure
+ * counts where the list has that filter (its own names: a wrong one does not compile). Stock has
+ * no list by OS and RMAs none by day: those figures open the nearest list, newest first.
+ */
+
+export { boxesLink, devicesLink, ordersLink, backlogLink, packagesLink } from '../warehouse';
+
+/** The SIM list, by status and client carrier. */
+export const simsLink = linkTo<typeof simCardList>('/sim');
+/** The RMAs, newest first. */
+export const rmasLink = linkTo<typeof rmaList>('/RMA');
+/** The unpack statistics (its own dates, from its page). */
+export const UNPACK_STATISTICS_PAGE = '/shipment-management/unpack/statistics';
+
+/** Who may open each list: the guards of their pages. */
+export const DRILL_ACCESS = {
+  ...LINK_ACCESS,
+  sims: SIM_ACCESS,
+  rmas: RMA_INDEX_ACCESS,
+  unpacks: UNPACK_STATISTICS_ACCESS,
+} as const;
