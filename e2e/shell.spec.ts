@@ -87,16 +87,19 @@ test.describe('the side menu follows spec section 6', () => {
   });
 
   test('a route the menu hides shows a 403 page; a visible one opens', async ({ page }) => {
-    await signInWithProfile(page, { allRoles: [], allPermissions: ['tasks.worker-list'] });
+    await signInWithProfile(page, {
+      allRoles: ['repair worker'],
+      allPermissions: ['part-stock.view-list'],
+    });
     await page.goto('/report/dashboard');
     await expect(page.getByText('403')).toBeVisible();
     await expect(
       page.getByText('It needs the permission tasks.manager-report', { exact: false }),
     ).toBeVisible();
-    // A page not built yet: it reads nothing from the server, which would refuse the made-up token.
-    await page.goto('/report/work');
-    await expect(page.getByRole('heading', { name: 'My work' })).toBeVisible();
-    await expect(page.getByText('This page is not built yet.')).toBeVisible();
+    // Repair history reads nothing until an IMEI is scanned, so the made-up token is never sent.
+    await page.goto('/repair-process/inquire-device');
+    await expect(page.getByRole('heading', { name: 'Repair history', level: 1 })).toBeVisible();
+    await expect(page.getByRole('searchbox', { name: 'Scan an IMEI' })).toBeVisible();
   });
 
   test('the collapse of the side menu is remembered', async ({ page }) => {
@@ -111,16 +114,20 @@ test.describe('the side menu follows spec section 6', () => {
   });
 
   test("a menu link's page code loads once the link nears the viewport", async ({ page }) => {
-    await signInWithProfile(page, { allRoles: [], allPermissions: ['tasks.worker-list'] });
+    await signInWithProfile(page, {
+      allRoles: ['repair worker'],
+      allPermissions: ['part-stock.view-list'],
+    });
+    const historyPageCode = /\/assets\/history-page-[\w-]+\.js$/;
     const pageCode: string[] = [];
     page.on('request', (request) => {
-      if (/\/assets\/pending-page-[\w-]+\.js$/.test(request.url())) pageCode.push(request.url());
+      if (historyPageCode.test(request.url())) pageCode.push(request.url());
     });
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Welcome, Test User' })).toBeVisible();
     expect(pageCode).toEqual([]);
-    const prefetched = page.waitForRequest(/\/assets\/pending-page-[\w-]+\.js$/);
-    await menuGroups(page).filter({ hasText: 'Working Report' }).click();
+    const prefetched = page.waitForRequest(historyPageCode);
+    await menuGroups(page).filter({ hasText: 'Repair' }).click();
     await prefetched;
     await expect(page).toHaveURL(/\/$/);
   });
@@ -129,7 +136,7 @@ test.describe('the side menu follows spec section 6', () => {
 test.describe('the header', () => {
   test('the logo goes home and the user menu shows the name', async ({ page }) => {
     await signInWithProfile(page, { allRoles: ['admin'], allPermissions: [] });
-    await page.goto('/report/work');
+    await page.goto('/repair-process/inquire-device');
     await page.getByRole('link', { name: 'Home page' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { name: 'Welcome, Test User' })).toBeVisible();

@@ -69,7 +69,7 @@ test('the body has no margin and a short page does not scroll either way', async
   };
   await check('/login', true);
   await signInAsAdmin(page);
-  await check('/report/work', true);
+  await check('/repair-process/inquire-device', true);
   await check('/', false);
   await check('/master-data/colors', false);
 });

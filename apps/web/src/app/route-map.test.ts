@@ -7,7 +7,7 @@ import type { Access, EndpointDefinition } from '@inventory/contract';
 import { format, resolveConfig } from 'prettier';
 import ts from 'typescript';
 import { expect, it } from 'vitest';
-import { pendingPage, type PageEntry } from '../shell/page-types';
+import type { PageEntry } from '../shell/page-types';
 import { AGENT_PAGES, STAFF_PAGES } from './page-registry';
 
 /**
@@ -215,12 +215,14 @@ async function routeMap(): Promise<string> {
   const pages = pageFiles();
   const server = serverFiles(groups);
   const section = (entry: PageEntry) => {
-    const lines = [`### \`${entry.path}\`: ${entry.label}`, '', `- Guard: ${guardOf(entry)}`];
+    const lines = [
+      `### \`${entry.path}\`: ${entry.label}`,
+      '',
+      `- For: ${entry.summary}`,
+      `- Guard: ${guardOf(entry)}`,
+    ];
     const file = pages.get(entry.path);
-    if (entry.load === pendingPage || !file) {
-      lines.push('- Page: not built yet (`apps/web/src/shell/pending-page.tsx`)');
-      return lines.join('\n');
-    }
+    if (!file) throw new Error(`No page file found for ${entry.path}`);
     lines.push(`- Page: \`${relative(file)}\``);
     const endpoints = new Map<string, EndpointDefinition>();
     for (const use of contractNamesOfPage(file)) {
