@@ -59,13 +59,63 @@ export async function openPglite(
       () => {},
     );
   mkdirSync(dataDir, { recursive: true });
-  const release = acquireDirectoryLock(join(dataDir, 'pglite.lock'));
+  const release = acquireDirectoryLock(join(dataDir, LOCK));
   try {
-    return dbOf(await PGlite.create(join(dataDir, 'pglite'), { extensions: EXTENSIONS }), release);
+    return dbOf(await PGlite.create(join(dataDir, CLUSTER), { extensions: EXTENSIONS }), release);
   } catch (error) {
     release();
     throw error;
   }
+}
+
+/** Inside DATA_DIR: PGlite's cluster, and the lock file of the process that has it open. */
+const CLUSTER = 'pglite';
+const LOCK = 'pglite.lock';
+
+/** Runs `fn` on the cluster's folder while holding the data directory's lock. */
+async function underLock<T>(dataDir: string, fn: (cluster: string) => Promise<T>): Promise<T> {
+  mkdirSync(dataDir, { recursive: true });
+  const release = acquireDirectoryLock(join(dataDir, LOCK));
+  try {
+    return await fn(join(dataDir, CLUSTER));
+  } finally {
+    release();
+  }
+}
+
+/**
+ * The embedded database's cluster as a gzipped tarball: a consistent copy, since the directory's
+ * lock keeps every app process out while it is read. `found` is told whether a cluster is there.
+ */
+export function dumpPgliteDirectory(
+  dataDir: string,
+  found: (cluster: string) => void,
+): Promise<Blob> {
+  return underLock(dataDir, async (cluster) => {
+    found(cluster);
+    const pglite = await PGlite.create(cluster, { extensions: EXTENSIONS });
+    try {
+      return await pglite.dumpDataDir('gzip');
+    } finally {
+      await pglite.close();
+    }
+  });
+}
+
+/**
+ * Makes the cluster under dataDir from a tarball that `dumpPgliteDirectory` wrote, holding the
+ * directory's lock. `clear` runs first under the lock, to refuse or move aside a cluster there.
+ */
+export function loadPgliteDirectory(
+  dataDir: string,
+  tarball: Blob,
+  clear: (cluster: string) => void,
+): Promise<void> {
+  return underLock(dataDir, async (cluster) => {
+    clear(cluster);
+    const pglite = await PGlite.create(cluster, { loadDataDir: tarball, extensions: EXTENSIONS });
+    await pglite.close();
+  });
 }
 
 /** An in-memory database prepared by `prepare`, saved whole so others open as copies of it. */
