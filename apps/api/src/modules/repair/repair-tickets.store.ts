@@ -1,4 +1,5 @@
 import {
+  deviceLifecycle,
   repairTicketLifecycle,
   type RepairTicketAction,
   type RepairTicketStatus,
@@ -21,6 +22,14 @@ import {
  */
 
 const CLOSES = 'closed_at = now()';
+
+/**
+ * Ticket steps the device's own lifecycle records as its event (a passed test repairs the device):
+ * their copy on the device's timeline would show the step twice.
+ */
+const DEVICE_RECORDS = new Set(
+  Object.values<{ event: string }>(deviceLifecycle.actions).map((rule) => rule.event),
+);
 const ticketTimeline = timelineWriter<RepairTicketStatus>('repair_ticket_events', 'ticket_id');
 
 /** Writes a ticket's step, or a fact on it (a part issued, a note), on its device's timeline. */
@@ -69,6 +78,7 @@ export const repairTicketStore: LifecycleStore<RepairTicketStatus, RepairTicketA
   },
   writeEvents: async (tx, events) => {
     await ticketTimeline(tx, events);
+    if (DEVICE_RECORDS.has(`repair_${events.type}`)) return;
     await tx.query(
       `INSERT INTO device_events (device_id, actor_id, actor_name, type, ref_type, ref_id, station, data)
        SELECT t.device_id, $4, $5, $6, 'repair_ticket', t.id, 'repair',

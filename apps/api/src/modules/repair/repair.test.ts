@@ -160,6 +160,8 @@ describe('the repair line', () => {
         'repair_released',
       ]),
     );
+    // The device's own event records the passed test; the ticket's step adds no second line.
+    expect(timeline.filter((event) => event.type === 'repair_test_passed')).toHaveLength(1);
   });
 
   it('keeps a technician to their own tickets and parts stock never below zero', async () => {
