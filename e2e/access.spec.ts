@@ -11,7 +11,6 @@ test('create a role and a user, sign in as them, see exactly their menu, take a 
   browser,
 }) => {
   // Two people's sessions and a dozen pages, first in its lane while the other lanes start.
-  test.setTimeout(120_000);
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signIn(admin, 'admin', ADMIN_PASSWORD);

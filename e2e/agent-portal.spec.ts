@@ -48,7 +48,6 @@ async function signInOnPhone(page: Page, agent: typeof AGENT) {
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
-  test.setTimeout(120_000);
   const admin = await apiAs(request, 'admin', ADMIN_PASSWORD);
   const carrier = await createClientCarrier(admin, CARRIER);
   carrierId = carrier.id;

@@ -34,7 +34,6 @@ let sku: string;
 let agent: Staff;
 
 test.beforeAll(async ({ playwright }, testInfo) => {
-  test.setTimeout(120_000);
   const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
   const admin = await apiAs(request, 'admin', ADMIN_PASSWORD);
 

@@ -39,7 +39,6 @@ test.beforeAll(async ({ playwright }, testInfo) => {
 test('a campaign file: the bad row by its line, the valid rows committed and found', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   await signIn(page, 'admin', ADMIN_PASSWORD);
   await expect(page).not.toHaveURL(/\/login/);
   await page.goto('/order/express-orders/import-file-campaign');

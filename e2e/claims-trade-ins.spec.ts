@@ -79,7 +79,6 @@ test.beforeAll(async ({ playwright }, testInfo) => {
 test('a claim is filed for a lost parcel with its proof and paid: its device is lost', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   await signIn(page, 'admin', ADMIN_PASSWORD);
   await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
   await page.goto('/shipment-management/claim');
@@ -126,7 +125,6 @@ test('a claim is filed for a lost parcel with its proof and paid: its device is 
 });
 
 test('a trade-in is received, inspected, revalued and the offer accepted', async ({ page }) => {
-  test.setTimeout(120_000);
   await signIn(page, 'admin', ADMIN_PASSWORD);
   await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
   await page.goto('/shipment-management/trade-in');

@@ -129,7 +129,7 @@ async function pickOption(page: Page, label: string, text: string, scope: Locato
 test('a product-information clerk: a model, its TACs, an IMEI lookup, 200 TACs imported, the filtered export', async ({
   page,
 }) => {
-  // Five pages, an import and an export: over a minute when three lanes share two cores.
+  // Five pages, an import and an export: near two minutes on a loaded run.
   test.setTimeout(180_000);
   await signInAs(page);
 

@@ -5,69 +5,71 @@ const FIRST_PORT = Number(process.env.E2E_PORT ?? 4310);
 const FIRST_START = 'first-login.spec.ts';
 
 /**
- * The browser tests wait on the browser and the server far more than they compute (a run keeps
- * the two cores a fifth busy), so they run in lanes side by side: each lane has its own server on
- * its own fresh database, its own first start (which changes the admin's password) and one worker,
- * and takes a share of the spec files. A spec never meets another lane's data.
+ * The browser tests run in lanes side by side: each lane has its own server on its own fresh
+ * database, its own first start (which changes the admin's password) and one worker, and takes a
+ * share of the spec files. A spec never meets another lane's data. Two lanes: with three, the
+ * machine's two cores ran at a load of 13 (a browser renders antd pages in software), each step
+ * of a journey took seconds, and four or five tests a run timed out on pages that were only slow.
  */
-const LANES = Math.max(1, Number(process.env.E2E_LANES ?? 3));
+const LANES = Math.max(1, Number(process.env.E2E_LANES ?? 2));
 
 /**
- * Minutes a spec took in three lanes on a two-core machine (the list reporter's times, summed);
+ * Minutes a spec took in three lanes in CI (the list reporter's times, summed; session 18);
  * a spec not named here counts as half a minute. They only balance the lanes: a stale figure
  * makes a run longer, never wrong.
  */
 const MINUTES: Record<string, number> = {
-  'accessibility.spec.ts': 7.0,
-  'ux.spec.ts': 2.0,
-  'production.spec.ts': 1.9,
-  'stock.spec.ts': 1.7,
-  'invoices.spec.ts': 1.5,
-  'devices.spec.ts': 1.4,
-  'selling.spec.ts': 1.4,
-  'master-data.spec.ts': 1.3,
-  'sim-requests.spec.ts': 1.3,
-  'production-line.spec.ts': 1.2,
-  'repair.spec.ts': 1.8,
-  'receiving.spec.ts': 1.1,
+  'accessibility.spec.ts': 13.3,
+  'invoices.spec.ts': 3.2,
+  'repair.spec.ts': 2.9,
+  'devices.spec.ts': 2.7,
+  'production.spec.ts': 2.6,
+  'selling.spec.ts': 2.6,
+  'production-line.spec.ts': 2.4,
+  'master-data.spec.ts': 2.3,
+  'receiving.spec.ts': 2.1,
+  'sim-requests.spec.ts': 2.1,
+  'security-headers.spec.ts': 2.0,
+  'ux.spec.ts': 1.9,
+  'access.spec.ts': 1.8,
+  'ota-orders.spec.ts': 1.8,
+  'retail.spec.ts': 1.6,
+  'inventory-boxes.spec.ts': 1.5,
+  'rma.spec.ts': 1.5,
+  'reship.spec.ts': 1.4,
+  'fulfilment.spec.ts': 1.2,
+  'pts-listings.spec.ts': 1.2,
+  'claims-trade-ins.spec.ts': 1.1,
+  'orders.spec.ts': 1.1,
+  'pricing.spec.ts': 1.1,
+  'pts-catalogue.spec.ts': 1.1,
+  'putaway.spec.ts': 1.1,
   'shell.spec.ts': 1.1,
-  'retail.spec.ts': 1.0,
-  'fulfilment.spec.ts': 1.0,
-  'substitutions.spec.ts': 0.8,
-  'jobs.spec.ts': 1.0,
-  'agent-shop.spec.ts': 0.9,
-  'pts-catalogue.spec.ts': 0.9,
-  'access.spec.ts': 0.9,
-  'inventory-boxes.spec.ts': 0.9,
-  'pricing.spec.ts': 0.9,
+  'stock.spec.ts': 1.1,
+  'agent-portal.spec.ts': 1.0,
+  'agent-shop.spec.ts': 1.0,
+  'gaylords.spec.ts': 1.0,
+  'main-dashboard.spec.ts': 1.0,
+  'locations.spec.ts': 0.9,
+  'product-offers.spec.ts': 0.9,
   'sim-stock.spec.ts': 0.9,
-  'orders.spec.ts': 0.8,
-  'ota-orders.spec.ts': 0.8,
+  'substitutions.spec.ts': 0.8,
   'warehouse-boxes.spec.ts': 0.8,
-  'agent-portal.spec.ts': 0.7,
+  'attachments.spec.ts': 0.7,
+  'campaigns.spec.ts': 0.7,
+  'fulfilment-dashboard.spec.ts': 0.7,
   'sim-returns.spec.ts': 0.7,
-  'security-headers.spec.ts': 0.6,
-  'pts-listings.spec.ts': 0.6,
+  'campaign-outbound.spec.ts': 0.6,
   'shipping.spec.ts': 0.6,
   'tracking.spec.ts': 0.6,
-  'reship.spec.ts': 0.8,
-  'gaylords.spec.ts': 0.6,
   'wholesale.spec.ts': 0.6,
-  'product-offers.spec.ts': 0.6,
-  'putaway.spec.ts': 0.5,
-  'locations.spec.ts': 0.5,
-  'campaigns.spec.ts': 0.5,
-  'campaign-outbound.spec.ts': 0.6,
-  'web-orders.spec.ts': 0.4,
-  'fulfilment-dashboard.spec.ts': 0.4,
-  'warehouse-dashboard.spec.ts': 0.3,
-  'inventory.spec.ts': 0.3,
-  'sim-detection.spec.ts': 0.3,
-  'attachments.spec.ts': 0.3,
-  'device-card.spec.ts': 0.2,
+  'device-card.spec.ts': 0.5,
+  'inventory.spec.ts': 0.5,
   'unpack.spec.ts': 0.5,
-  'claims-trade-ins.spec.ts': 0.5,
-  'rma.spec.ts': 0.8,
+  'jobs.spec.ts': 0.4,
+  'web-orders.spec.ts': 0.4,
+  'sim-detection.spec.ts': 0.3,
+  'warehouse-dashboard.spec.ts': 0.3,
 };
 
 /** Spec files dealt to the lanes, the longest first, each to the lane with the least to do. */
@@ -110,10 +112,13 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 60_000,
-  // Three lanes, each a server and a browser, share two cores: a page's first paint after a
-  // reload or a lazy chunk has taken over five seconds (the default) on a loaded run.
-  expect: { timeout: 10_000 },
+  // A guard against a hang, not a measure of speed (that is `npm run bench`): on CI's loaded two
+  // cores every step of a long journey takes seconds, and the colours journey took over a minute
+  // with nothing wrong.
+  timeout: 120_000,
+  // The lanes share two cores: a page's first paint after a reload or a lazy chunk has taken over
+  // ten seconds on a loaded run.
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
     trace: 'retain-on-failure',

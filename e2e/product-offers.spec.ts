@@ -77,7 +77,6 @@ test.beforeAll(async ({ playwright }, testInfo) => {
 test('staff enter an offer, counter, accept and convert it; the order is ready', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   await signIn(page, 'admin', ADMIN_PASSWORD);
   await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
   await page.goto('/dashboard/product-offer');

@@ -32,7 +32,6 @@ async function expectStyled(page: Page, button: string) {
 test('the app runs under its policy: sign-in, a list, a drawer, a notification, the API reference', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   const violations = await collectViolations(page);
 
   const answer = await page.goto('/login');

@@ -88,7 +88,6 @@ test.beforeAll(async ({ playwright }, testInfo) => {
 test.afterAll(() => request.dispose());
 
 test('a product from the model, listed on the web, and a Texas plan priced', async ({ page }) => {
-  test.setTimeout(120_000);
   await signIn(page, 'admin', ADMIN_PASSWORD);
   await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
 

@@ -37,7 +37,6 @@ const SHIPPED = [iccidOf(FIRST), iccidOf(FIRST + 1)];
 const IN_STOCK = iccidOf(FIRST + 2);
 
 test.beforeAll(async ({ playwright }, testInfo) => {
-  test.setTimeout(120_000);
   const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
   const admin = await apiAs(request, 'admin', ADMIN_PASSWORD);
   const carrier = await createClientCarrier(admin, CARRIER);
@@ -53,7 +52,6 @@ test.beforeAll(async ({ playwright }, testInfo) => {
 test('a carrier export marks two SIMs active, lists one anomaly, resolved and exported', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   await signIn(page, COORDINATOR.userName, COORDINATOR.password);
   await expect(page).not.toHaveURL(/\/login/);
   await page.goto('/sim/detection');

@@ -78,7 +78,6 @@ test('a tracking file marks one parcel delivered and one returned to sender; the
   page,
   playwright,
 }, testInfo) => {
-  test.setTimeout(120_000);
   const [home, away] = shipped as [Shipped, Shipped];
   await signIn(page, CLERK.userName, CLERK.password);
   await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();

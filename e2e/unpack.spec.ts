@@ -84,7 +84,6 @@ test('an undeliverable parcel is unpacked; its SIM waits on /RMA/sim and the sta
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
   await signIn(page, SORTER.userName, SORTER.password);
   await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
   await page.goto('/shipment-management/unpack');

@@ -83,7 +83,6 @@ test('a portal user checks the cart out; staff approve it and it is ready', asyn
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
   await signIn(page, BUYER.userName, BUYER.password);
   await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
 
