@@ -85,7 +85,8 @@ async function underLock<T>(dataDir: string, fn: (cluster: string) => Promise<T>
 
 /**
  * The embedded database's cluster as a gzipped tarball: a consistent copy, since the directory's
- * lock keeps every app process out while it is read. `found` is told whether a cluster is there.
+ * lock keeps every app process out while it is read. `found` is given the cluster's folder first,
+ * under the lock, to refuse when there is no database in it.
  */
 export function dumpPgliteDirectory(
   dataDir: string,
