@@ -34,6 +34,25 @@ export async function pick(
   await chooseOption(page, option);
 }
 
+/**
+ * Saves a form's dialog and waits for it to close. When it stays open, the failure quotes what
+ * the form and the notifications say, since CI keeps only the log.
+ */
+export async function saveDialog(page: Page, form: Locator, button = 'Save') {
+  await form.getByRole('button', { name: button }).click();
+  try {
+    await expect(form).toHaveCount(0);
+  } catch (error) {
+    const said = [
+      ...(await form.locator('.ant-form-item-explain-error').allInnerTexts()),
+      ...(await page.locator('.ant-notification-notice').allInnerTexts()),
+    ];
+    throw new Error(`The dialog stayed open; it says: ${said.join(' | ') || 'nothing'}`, {
+      cause: error,
+    });
+  }
+}
+
 /** Searches a toolkit list and waits until it shows the one row. */
 export async function searchList(page: Page, text: string) {
   await page.getByRole('searchbox', { name: 'Search' }).fill(text);
