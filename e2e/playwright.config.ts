@@ -1,110 +1,46 @@
-import { readdirSync } from 'node:fs';
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
+import { LANES, laneURL } from './lanes';
 
-const FIRST_PORT = Number(process.env.E2E_PORT ?? 4310);
-const FIRST_START = 'first-login.spec.ts';
-
-/**
- * The browser tests run in lanes side by side: each lane has its own server on its own fresh
- * database, its own first start (which changes the admin's password) and one worker, and takes a
- * share of the spec files. A spec never meets another lane's data. Two lanes: with three, the
- * machine's two cores ran at a load of 13 (a browser renders antd pages in software), each step
- * of a journey took seconds, and four or five tests a run timed out on pages that were only slow.
- */
-const LANES = Math.max(1, Number(process.env.E2E_LANES ?? 2));
+const FIRST_START = ['first-login.spec.ts', 'first-start.setup.ts'];
 
 /**
- * Minutes a spec took in three lanes in CI (the list reporter's times, summed; session 18);
- * a spec not named here counts as half a minute. They only balance the lanes: a stale figure
- * makes a run longer, never wrong.
+ * The specs that take a minute and more in CI. Playwright hands each spec file to whichever lane
+ * is free, in order; these go first, so that the run does not end with one lane working through a
+ * long journey while the other has nothing left.
  */
-const MINUTES: Record<string, number> = {
-  'accessibility.spec.ts': 13.3,
-  'invoices.spec.ts': 3.2,
-  'repair.spec.ts': 2.9,
-  'devices.spec.ts': 2.7,
-  'production.spec.ts': 2.6,
-  'selling.spec.ts': 2.6,
-  'production-line.spec.ts': 2.4,
-  'master-data.spec.ts': 2.3,
-  'receiving.spec.ts': 2.1,
-  'sim-requests.spec.ts': 2.1,
-  'security-headers.spec.ts': 2.0,
-  'ux.spec.ts': 1.9,
-  'access.spec.ts': 1.8,
-  'ota-orders.spec.ts': 1.8,
-  'retail.spec.ts': 1.6,
-  'inventory-boxes.spec.ts': 1.5,
-  'rma.spec.ts': 1.5,
-  'reship.spec.ts': 1.4,
-  'fulfilment.spec.ts': 1.2,
-  'pts-listings.spec.ts': 1.2,
-  'claims-trade-ins.spec.ts': 1.1,
-  'orders.spec.ts': 1.1,
-  'pricing.spec.ts': 1.1,
-  'pts-catalogue.spec.ts': 1.1,
-  'putaway.spec.ts': 1.1,
-  'shell.spec.ts': 1.1,
-  'stock.spec.ts': 1.1,
-  'agent-portal.spec.ts': 1.0,
-  'agent-shop.spec.ts': 1.0,
-  'gaylords.spec.ts': 1.0,
-  'main-dashboard.spec.ts': 1.0,
-  'locations.spec.ts': 0.9,
-  'product-offers.spec.ts': 0.9,
-  'sim-stock.spec.ts': 0.9,
-  'substitutions.spec.ts': 0.8,
-  'warehouse-boxes.spec.ts': 0.8,
-  'attachments.spec.ts': 0.7,
-  'campaigns.spec.ts': 0.7,
-  'fulfilment-dashboard.spec.ts': 0.7,
-  'sim-returns.spec.ts': 0.7,
-  'campaign-outbound.spec.ts': 0.6,
-  'shipping.spec.ts': 0.6,
-  'tracking.spec.ts': 0.6,
-  'wholesale.spec.ts': 0.6,
-  'device-card.spec.ts': 0.5,
-  'inventory.spec.ts': 0.5,
-  'unpack.spec.ts': 0.5,
-  'jobs.spec.ts': 0.4,
-  'web-orders.spec.ts': 0.4,
-  'sim-detection.spec.ts': 0.3,
-  'warehouse-dashboard.spec.ts': 0.3,
-};
+const LONG_SPECS = [
+  'accessibility.spec.ts',
+  'devices.spec.ts',
+  'invoices.spec.ts',
+  'master-data.spec.ts',
+  'production-line.spec.ts',
+  'production.spec.ts',
+  'repair.spec.ts',
+  'selling.spec.ts',
+  'stock.spec.ts',
+  'ux.spec.ts',
+];
 
-/** Spec files dealt to the lanes, the longest first, each to the lane with the least to do. */
-function dealSpecs(): string[][] {
-  const specs = readdirSync(import.meta.dirname)
-    .filter((file) => file.endsWith('.spec.ts') && file !== FIRST_START)
-    .map((file) => ({ file, minutes: MINUTES[file] ?? 0.5 }))
-    .sort((a, b) => b.minutes - a.minutes || a.file.localeCompare(b.file));
-  const lanes = Array.from({ length: LANES }, () => ({ files: [] as string[], minutes: 0 }));
-  for (const spec of specs) {
-    const lane = lanes.reduce((least, next) => (next.minutes < least.minutes ? next : least));
-    lane.files.push(spec.file);
-    lane.minutes += spec.minutes;
-  }
-  return lanes.map((lane) => lane.files);
-}
+/**
+ * A worker's lane is its parallel index, which Playwright sets in the worker's environment before
+ * it reads this file there: a spec's pages and API calls go to that lane's server. A spec file
+ * runs whole in one worker, so it never meets another lane's data.
+ */
+const ownLane = { baseURL: laneURL(Number(process.env.TEST_PARALLEL_INDEX ?? 0)) };
 
-const baseURL = (lane: number) => `http://127.0.0.1:${FIRST_PORT + lane}`;
-
-const projects: PlaywrightTestConfig['projects'] = dealSpecs().flatMap((files, lane) => [
-  // The first start must see admin / admin; the lane's specs sign in with its new password.
+const projects: PlaywrightTestConfig['projects'] = [
+  // The first lane's first start is the browser journey that must see admin / admin; the others
+  // are set up through the API. The specs sign in with the password both choose.
+  { name: 'first-start', testMatch: FIRST_START, use: { baseURL: laneURL(0) } },
+  { name: 'long', testMatch: LONG_SPECS, dependencies: ['first-start'], use: ownLane },
   {
-    name: `first-start-${lane}`,
-    testMatch: FIRST_START,
-    workers: 1,
-    use: { baseURL: baseURL(lane) },
+    name: 'areas',
+    testMatch: '*.spec.ts',
+    testIgnore: [...FIRST_START, ...LONG_SPECS],
+    dependencies: ['first-start'],
+    use: ownLane,
   },
-  {
-    name: `areas-${lane}`,
-    testMatch: files,
-    dependencies: [`first-start-${lane}`],
-    workers: 1,
-    use: { baseURL: baseURL(lane) },
-  },
-]);
+];
 
 export default defineConfig({
   testDir: '.',
@@ -121,7 +57,9 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
-    trace: 'retain-on-failure',
+    // No trace: recording one (a screencast and a DOM snapshot at every step) took a fifth of
+    // the browser tests' time, and CI keeps only the log. `--trace retain-on-failure` keeps one.
+    trace: 'off',
     // The app then turns antd's animations off (shell/theme.tsx): a click never lands on a
     // dialog or bubble that is still zooming in.
     contextOptions: { reducedMotion: 'reduce' },
@@ -142,8 +80,8 @@ export default defineConfig({
   webServer: Array.from({ length: LANES }, (_, lane) => ({
     command: 'node e2e/start-server.mjs',
     cwd: '..',
-    url: `${baseURL(lane)}/api/v1/health`,
-    env: { PORT: String(FIRST_PORT + lane), HOST: '127.0.0.1' },
+    url: `${laneURL(lane)}/api/v1/health`,
+    env: { PORT: new URL(laneURL(lane)).port, HOST: '127.0.0.1' },
     reuseExistingServer: false,
     timeout: 120_000,
   })),
