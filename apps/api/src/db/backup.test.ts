@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from '../config.js';
 import { crashStorage, type CrashStorage } from '../test/crash-server.js';
-import { backupDatabase, BackupError, restoreDatabase } from './backup.js';
+import { backupDatabase, BackupError, clientToolTarget, restoreDatabase } from './backup.js';
 import { openDatabase } from './open.js';
 import { prepareDatabase } from './prepare.js';
 
@@ -113,5 +113,19 @@ describe('db:backup and db:restore', () => {
     await expect(restoreDatabase(target, join(folder, 'missing.backup'))).rejects.toThrow(
       /no backup file at/,
     );
+  });
+
+  it('gives pg_dump and psql the password in their environment, never in their arguments', () => {
+    const inUrl = clientToolTarget('postgres://keeper:p%40ss%2Fword@db.internal:5432/inventory');
+    expect(inUrl.url).toBe('postgres://keeper@db.internal:5432/inventory');
+    expect(inUrl.env.PGPASSWORD).toBe('p@ss/word');
+    const inQuery = clientToolTarget(
+      'postgres://db.internal/inventory?password=secret&sslmode=require',
+    );
+    expect(inQuery.url).toBe('postgres://db.internal/inventory?sslmode=require');
+    expect(inQuery.env.PGPASSWORD).toBe('secret');
+    const none = clientToolTarget('postgres://postgres@127.0.0.1:5432/inventory');
+    expect(none.url).toBe('postgres://postgres@127.0.0.1:5432/inventory');
+    expect(none.env.PGPASSWORD).toBe(process.env.PGPASSWORD);
   });
 });

@@ -41,6 +41,21 @@ const toolMessage = (error: unknown) => {
   return stderr.split('\n').at(-1) || (error instanceof Error ? error.message : String(error));
 };
 
+/**
+ * The database's URL for a client tool's arguments, with its password moved to the tool's
+ * environment: arguments are in every user's process list, a process's environment is not.
+ */
+export function clientToolTarget(url: string): { url: string; env: NodeJS.ProcessEnv } {
+  const parsed = new URL(url);
+  const password = parsed.password
+    ? decodeURIComponent(parsed.password)
+    : parsed.searchParams.get('password');
+  if (password === null) return { url, env: process.env };
+  parsed.password = '';
+  parsed.searchParams.delete('password');
+  return { url: parsed.toString(), env: { ...process.env, PGPASSWORD: password } };
+}
+
 const holdsCluster = (cluster: string) => existsSync(cluster) && readdirSync(cluster).length > 0;
 
 /** The lock's refusal while an app process has the embedded database open, with what to do. */
@@ -62,7 +77,10 @@ export async function backupDatabase(
 ): Promise<{ kind: BackupKind; bytes: number }> {
   if (config.kind === 'postgres') {
     try {
-      await run('pg_dump', ['--format=custom', '--no-owner', `--file=${file}`, config.url]);
+      const target = clientToolTarget(config.url);
+      await run('pg_dump', ['--format=custom', '--no-owner', `--file=${file}`, target.url], {
+        env: target.env,
+      });
     } catch (error) {
       throw new BackupError(`pg_dump failed: ${toolMessage(error)}`);
     }
@@ -89,6 +107,7 @@ async function restoreIntoServer(url: string, file: string, drop: string[]): Pro
   const reader = spawn('pg_restore', ['--no-owner', '--file=-', file], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const target = clientToolTarget(url);
   const writer = spawn(
     'psql',
     [
@@ -98,9 +117,9 @@ async function restoreIntoServer(url: string, file: string, drop: string[]): Pro
       '--set=ON_ERROR_STOP=1',
       ...(drop.length > 0 ? [`--command=${dropping} CREATE SCHEMA IF NOT EXISTS public;`] : []),
       '--file=-',
-      url,
+      target.url,
     ],
-    { stdio: ['pipe', 'ignore', 'pipe'] },
+    { stdio: ['pipe', 'ignore', 'pipe'], env: target.env },
   );
   reader.stdout.pipe(writer.stdin);
   // Should psql stop early, the pipe breaks; psql's own exit says why.
