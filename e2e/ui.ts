@@ -22,7 +22,11 @@ export async function chooseOption(page: Page, text: string) {
     .click();
 }
 
-/** Types into a picker and takes the option of exactly that text. */
+/**
+ * Types into a picker and takes the option of exactly that text, then checks the picker holds it.
+ * On a loaded machine a click has landed while the options were drawn again and chosen nothing,
+ * so the whole pick is tried again until the picker shows its choice.
+ */
 export async function pick(
   page: Page,
   scope: Locator,
@@ -30,8 +34,19 @@ export async function pick(
   search: string,
   option: string,
 ) {
-  await scope.getByRole('combobox', { name: label }).fill(search);
-  await chooseOption(page, option);
+  const picker = scope.getByRole('combobox', { name: label });
+  // The select shows its choice as text; what is typed into it is only the input's value.
+  const select = scope
+    .locator('.ant-select')
+    .filter({ has: page.getByRole('combobox', { name: label }) });
+  await expect(async () => {
+    await picker.fill(search);
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: new RegExp(`^${escaped(option)}$`) })
+      .click({ timeout: 10_000 });
+    await expect(select).toContainText(option, { timeout: 2_000 });
+  }).toPass({ timeout: 45_000 });
 }
 
 /**
