@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { useChangeQuery } from '../shell/use-url-state';
 
 /** The address keys of every toolkit list, besides the area's filters. */
 export const LIST_KEYS = ['search', 'sort', 'order', 'cursor', 'limit'] as const;
@@ -9,7 +10,8 @@ export const LIST_KEYS = ['search', 'sort', 'order', 'cursor', 'limit'] as const
  * reload. Any change but a page move starts again from the first page.
  */
 export function useListUrlState(filterKeys: readonly string[]) {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const changeQuery = useChangeQuery();
   const keys = useMemo(() => [...LIST_KEYS, ...filterKeys], [filterKeys]);
   const state = useMemo(
     () =>
@@ -20,21 +22,15 @@ export function useListUrlState(filterKeys: readonly string[]) {
     [keys, params],
   );
   const update = useCallback(
-    (changes: Record<string, string | number | undefined>) => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (!('cursor' in changes)) next.delete('cursor');
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === undefined || value === '') next.delete(key);
-            else next.set(key, String(value));
-          }
-          return next;
-        },
-        { replace: true },
-      );
-    },
-    [setParams],
+    (changes: Record<string, string | number | undefined>) =>
+      changeQuery((query) => {
+        if (!('cursor' in changes)) query.delete('cursor');
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === undefined || value === '') query.delete(key);
+          else query.set(key, String(value));
+        }
+      }),
+    [changeQuery],
   );
   return [state, update] as const;
 }
