@@ -116,10 +116,12 @@ export async function buildApp(
   app.get(`${API_BASE}/openapi.json`, { config: { guard: 'public' } }, async () => document);
   await app.register(fastifySwagger, { mode: 'static', specification: { document } });
   // Without Swagger UI's top bar: its logo is an SVG with an inline <style>, which the policy
-  // refuses; the rest of the reference runs under the app's own policy.
+  // refuses; the rest of the reference runs under the app's own policy. Its sections start
+  // closed, the schemas too: drawing hundreds of operations at once took a loaded browser over a
+  // minute, and a reader opens the area they came for.
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',
-    uiConfig: { layout: 'BaseLayout' },
+    uiConfig: { layout: 'BaseLayout', docExpansion: 'none', defaultModelsExpandDepth: -1 },
   });
 
   const spaFallback = config.webDist ? await registerWebApp(app, config.webDist) : null;
