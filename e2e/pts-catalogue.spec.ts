@@ -96,6 +96,9 @@ test('a product made from a model, its variants with the stock that matches them
     'archived',
   );
   await drawer.getByRole('button', { name: 'Close' }).first().click();
+  // As a person would, search once the drawer has gone.
+  await expect(drawer).toHaveCount(0);
+  await expect(page).not.toHaveURL(/product=/);
 
   await page.getByRole('searchbox', { name: 'Search' }).fill(SKU);
   await page.getByRole('searchbox', { name: 'Search' }).press('Enter');

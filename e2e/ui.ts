@@ -15,11 +15,11 @@ export const rowOf = (scope: Page | Locator, text: string) =>
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Picks the option of an open select whose text is exactly this. */
-export async function chooseOption(page: Page, text: string) {
+export async function chooseOption(page: Page, text: string, timeout?: number) {
   await page
     .locator('.ant-select-dropdown:visible .ant-select-item-option')
     .filter({ hasText: new RegExp(`^${escaped(text)}$`) })
-    .click();
+    .click({ timeout });
 }
 
 /**
@@ -41,10 +41,7 @@ export async function pick(
     .filter({ has: page.getByRole('combobox', { name: label }) });
   await expect(async () => {
     await picker.fill(search);
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: new RegExp(`^${escaped(option)}$`) })
-      .click({ timeout: 10_000 });
+    await chooseOption(page, option, 10_000);
     await expect(select).toContainText(option, { timeout: 2_000 });
   }).toPass({ timeout: 45_000 });
 }

@@ -24,9 +24,13 @@ export function useChangeQuery() {
 
 /**
  * A list's filters, sort and page kept in the address, so that a filtered list is a link that can
- * be shared and survives a reload. Setting a filter goes back to page 1.
+ * be shared and survives a reload. Setting a filter goes back to the first page: the page key
+ * (`page`, or a cursor) is dropped unless the change sets it.
  */
-export function useUrlState<K extends string>(keys: readonly K[]) {
+export function useUrlState<K extends string, P extends string = 'page'>(
+  keys: readonly K[],
+  pageKey: P = 'page' as P,
+) {
   const [params] = useSearchParams();
   const changeQuery = useChangeQuery();
   const state = useMemo(
@@ -38,15 +42,15 @@ export function useUrlState<K extends string>(keys: readonly K[]) {
     [keys, params],
   );
   const update = useCallback(
-    (changes: Partial<Record<K | 'page', string | number | undefined>>) =>
+    (changes: Partial<Record<K | P, string | number | undefined>>) =>
       changeQuery((query) => {
-        if (!('page' in changes)) query.delete('page');
+        if (!(pageKey in changes)) query.delete(pageKey);
         for (const [key, value] of Object.entries(changes)) {
           if (value === undefined || value === '') query.delete(key);
           else query.set(key, String(value));
         }
       }),
-    [changeQuery],
+    [changeQuery, pageKey],
   );
   return [state, update] as const;
 }
