@@ -9,6 +9,19 @@ export const isoOrNull = (value: Date | null | undefined): string | null =>
 export const isoTextSql = (column: string) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/**
+ * The first moment of a business day, for a date given as SQL (a parameter such as `$1`). Every
+ * day the warehouse counts, filters or prints is a day in the order settings' time zone
+ * (America/Chicago), the one `order_business_day(at)` gives a moment's day in; never UTC's, which
+ * turns the day over at six in the evening, nor the database server's own.
+ */
+export const businessDayStartSql = (day: string) =>
+  `(${day}::date::timestamp AT TIME ZONE (SELECT time_zone FROM order_settings))`;
+
+/** The first moment after a business day given as SQL: a range's exclusive end. */
+export const businessDayEndSql = (day: string) =>
+  `((${day}::date + 1)::timestamp AT TIME ZONE (SELECT time_zone FROM order_settings))`;
+
 /** A search term as an ILIKE pattern that matches it anywhere, with its wildcards escaped. */
 export const containsPattern = (term: string | undefined): string | null =>
   term ? `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : null;

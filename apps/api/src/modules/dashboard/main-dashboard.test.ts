@@ -1,6 +1,7 @@
 import type { MainDashboard, MainDashboardRefresh } from '@inventory/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, createAdminTestApp, type ApiClient } from '../../test/api-client.js';
+import { businessDay } from '../../test/business-day.js';
 import { imeiOf, seedCatalogue, TACS, type Catalogue } from '../../test/receiving-fixtures.js';
 import { seedCarrier, seedPacks } from '../../test/sim-request-fixtures.js';
 import { bodyOf, createUser, login, type TestApp } from '../../test/test-app.js';
@@ -25,14 +26,6 @@ const userWith = async (userName: string, roles: string[]) => {
   return apiClient(t, await login(t.app, userName, `${userName}-password-1`));
 };
 
-/** The business day `daysAgo` days before now (the order settings' time zone). */
-const businessDay = async (daysAgo: number) =>
-  (
-    await t.db.query<{ day: string }>(
-      'SELECT order_business_day(now() - make_interval(days => $1))::text AS day',
-      [daysAgo],
-    )
-  )[0]!.day;
 
 async function devices(count: number, model: number, status: string, grade: string | null) {
   for (let n = 0; n < count; n++) {
@@ -160,7 +153,7 @@ const refresh = async (client: ApiClient) => {
 describe('the main dashboard', () => {
   it('counts the small business, each widget over its own period', async () => {
     const { figures } = await refresh(admin);
-    const today = await businessDay(0);
+    const today = await businessDay(t.db);
     const { a15, moto } = catalogue.models;
     expect(figures.business_day).toBe(today);
     expect(figures.carriers).toEqual([
@@ -201,7 +194,7 @@ describe('the main dashboard', () => {
       backlog: 2,
     });
     expect(widgets.sims).toMatchObject({
-      from: await businessDay(6),
+      from: await businessDay(t.db, -6),
       to: today,
       with_agents: 4,
       agents: 2,
@@ -209,13 +202,13 @@ describe('the main dashboard', () => {
     });
     expect(widgets.sims!.by_day).toHaveLength(7);
     expect(widgets.sims!.by_day.filter((row) => row.activations > 0)).toEqual([
-      { day: await businessDay(2), activations: 1 },
+      { day: await businessDay(t.db, -2), activations: 1 },
     ]);
     // This week: today's RMA always, the one of ten days ago never.
     expect(widgets.rmas).toMatchObject({ to: today, rmas: 1 });
     expect(widgets.unpacks).toMatchObject({ to: today, unpacks: 3 });
     const chart = widgets.shipped_received!;
-    expect(chart).toMatchObject({ from: await businessDay(29), to: today });
+    expect(chart).toMatchObject({ from: await businessDay(t.db, -29), to: today });
     expect(chart.by_day).toHaveLength(30);
     expect([chart.received, chart.shipped]).toEqual([8, 4]);
     expect(chart.by_day.find((row) => row.day === today)).toEqual({
@@ -223,7 +216,7 @@ describe('the main dashboard', () => {
       received: 4,
       shipped: 1,
     });
-    const twoDaysAgo = await businessDay(2);
+    const twoDaysAgo = await businessDay(t.db, -2);
     expect(chart.by_day.find((row) => row.day === twoDaysAgo)!.shipped).toBe(2);
   });
 
@@ -238,7 +231,7 @@ describe('the main dashboard', () => {
     expect(other.rmas!.rmas).toBe(0);
     expect(other.sims).toMatchObject({ with_agents: 0, agents: 0, activations: 0 });
 
-    const [from, to] = [await businessDay(14), await businessDay(0)];
+    const [from, to] = [await businessDay(t.db, -14), await businessDay(t.db)];
     const ranged = await read(admin, `?from=${from}&to=${to}`);
     expect(ranged.figures).toMatchObject({ from, to, client_carrier_id: null });
     const { widgets } = ranged.figures;
@@ -285,7 +278,7 @@ describe('the main dashboard', () => {
       'In repair,1',
       'On hold,1',
     ]);
-    const today = await businessDay(0);
+    const today = await businessDay(t.db);
     expect(await csv({ widget: 'orders', client_carrier_id: airtalk })).toEqual([
       'Figure,From,To,Orders',
       `Received,${today},${today},3`,

@@ -19,7 +19,7 @@ import {
   ValidationError,
 } from '../../http/errors.js';
 import type { Acting, Actor, Principal, RequestMeta } from '../../http/principal.js';
-import { isoTextSql } from '../../http/sql.js';
+import { businessDayEndSql, businessDayStartSql, isoTextSql } from '../../http/sql.js';
 import type { PickerSql } from '../../toolkit/pickers.js';
 import {
   runTransition,
@@ -253,7 +253,7 @@ export async function createOffer(
     problems.listing_id = ['Choose a listing of the retailer channel that is on sale.'];
   }
   const [day] = await tx.query<{ past: boolean }>(
-    `SELECT $1::date < (now() AT TIME ZONE 'UTC')::date AS past`,
+    'SELECT $1::date < order_business_day(now()) AS past',
     [input.expires_on],
   );
   if (day!.past) problems.expires_on = ['The last day cannot be in the past.'];
@@ -262,7 +262,7 @@ export async function createOffer(
   const [created] = await tx.query<{ id: number }>(
     `INSERT INTO product_offers (retailer_id, listing_id, qty, offered_price_cents,
        unit_price_cents, expires_at, created_by)
-     VALUES ($1, $2, $3, $4, $4, ($5::date + 1)::timestamp AT TIME ZONE 'UTC', $6)
+     VALUES ($1, $2, $3, $4, $4, ${businessDayEndSql('$5')}, $6)
      RETURNING id::int AS id`,
     [
       input.retailer_id,

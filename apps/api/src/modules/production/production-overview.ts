@@ -1,5 +1,6 @@
 import type { ProductionOverview } from '@inventory/contract';
 import type { Db } from '../../db/db.js';
+import { businessDayStartSql } from '../../http/sql.js';
 
 /**
  * The product team's overview (DOMAIN.md 4.17 `/invoice/product-team`): per open request its boxes
@@ -31,7 +32,7 @@ export async function productionOverview(db: Db): Promise<ProductionOverview> {
            'graded', count(*) FILTER (WHERE result = 'pass'),
            'failed', count(*) FILTER (WHERE result = 'fail'),
            'held', count(*) FILTER (WHERE result = 'hold'))
-        FROM device_tests WHERE run_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AS today,
+        FROM device_tests WHERE run_at >= ${businessDayStartSql('order_business_day(now())')}) AS today,
        COALESCE((
          SELECT json_agg(g ORDER BY g.grade) FROM (
            SELECT d.grade, count(*)::int AS devices

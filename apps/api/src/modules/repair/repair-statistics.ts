@@ -8,7 +8,7 @@ import {
 import type * as z from 'zod/mini';
 import type { Queryable } from '../../db/db.js';
 import { fieldError } from '../../http/errors.js';
-import { isoTextSql } from '../../http/sql.js';
+import { businessDayEndSql, businessDayStartSql, isoTextSql } from '../../http/sql.js';
 import type { PreparedFile } from '../../toolkit/downloads.js';
 import { CONTENT_TYPES, fileStream, type Cell } from '../../toolkit/files.js';
 import { OPEN_TICKET } from './repair-reads.js';
@@ -38,7 +38,8 @@ export async function repairStatistics(db: Queryable, range: Range): Promise<Rep
   const closed = `SELECT t.*, COALESCE((SELECT sum(p.qty * p.unit_cost_cents) FROM repair_ticket_parts p
                     WHERE p.ticket_id = t.id AND p.returned_move_id IS NULL), 0) AS parts_cost
                   FROM repair_tickets t
-                  WHERE t.closed_at >= $1::date AND t.closed_at < $2::date + 1`;
+                  WHERE t.closed_at >= ${businessDayStartSql('$1')}
+                    AND t.closed_at < ${businessDayEndSql('$2')}`;
   const rates = `count(*)::int AS tickets,
     count(*) FILTER (WHERE c.status = 'released')::int AS released,
     count(*) FILTER (WHERE c.status = 'released' AND c.test_count = 1)::int AS first_pass,
@@ -59,9 +60,11 @@ export async function repairStatistics(db: Queryable, range: Range): Promise<Rep
     db.query<RepairStatistics['days'][number]>(
       `SELECT to_char(day, 'YYYY-MM-DD') AS day,
          (SELECT count(*) FROM repair_tickets t
-          WHERE t.requested_at >= day AND t.requested_at < day + interval '1 day')::int AS requested,
+          WHERE t.requested_at >= ${businessDayStartSql('day')}
+            AND t.requested_at < ${businessDayEndSql('day')})::int AS requested,
          (SELECT count(*) FROM repair_tickets t
-          WHERE t.closed_at >= day AND t.closed_at < day + interval '1 day')::int AS closed
+          WHERE t.closed_at >= ${businessDayStartSql('day')}
+            AND t.closed_at < ${businessDayEndSql('day')})::int AS closed
        FROM generate_series($1::date, $2::date, interval '1 day') AS day
        ORDER BY day`,
       params,

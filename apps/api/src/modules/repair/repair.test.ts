@@ -5,6 +5,7 @@ import { ALL_PASS } from '../../test/production-fixtures.js';
 import { devicesIn, seedRepair, type RepairPlaces } from '../../test/repair-fixtures.js';
 import { ledgerOf } from '../../test/stock-fixtures.js';
 import type { TestApp } from '../../test/test-app.js';
+import { businessDay } from '../../test/business-day.js';
 
 let t: TestApp;
 let admin: ApiClient;
@@ -16,7 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const today = new Date().toISOString().slice(0, 10);
 const deviceStatus = async (id: number) =>
   (await t.db.query<{ status: string }>('SELECT status FROM devices WHERE id = $1', [id]))[0]!
     .status;
@@ -262,6 +262,7 @@ describe('the repair line', () => {
 
 describe('the statistics', () => {
   it('count tickets closed in the range, first-pass yield, parts cost and BER per technician and issue', async () => {
+    const today = await businessDay(t.db);
     const stats = await dataOf<RepairStatistics>(
       places.leader.get(`/repair-process/statistics?from=${today}&to=${today}`),
     );

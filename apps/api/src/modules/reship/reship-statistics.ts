@@ -6,6 +6,7 @@ import {
 import type * as z from 'zod/mini';
 import type { Queryable } from '../../db/db.js';
 import { fieldError } from '../../http/errors.js';
+import { businessDayEndSql, businessDayStartSql } from '../../http/sql.js';
 
 /**
  * Reship statistics (DOMAIN.md 4.16 /shipment-management/reship-statistics): the reships asked
@@ -19,13 +20,14 @@ const DAY_MS = 86_400_000;
 
 const STATISTICS_SQL = `
   WITH r AS (
-    SELECT to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, r.reason, r.cost_owner,
+    SELECT order_business_day(r.created_at)::text AS day, r.reason, r.cost_owner,
       COALESCE((SELECT p.carrier FROM packages p WHERE p.order_id = r.original_order_id
                 AND p.status <> 'voided' ORDER BY p.id DESC LIMIT 1), 'none') AS carrier,
       COALESCE((SELECT v.name FROM vendors v WHERE v.id = o.client_carrier_id),
                (SELECT t.name FROM retailers t WHERE t.id = o.retailer_id), 'none') AS client
     FROM reships r JOIN orders o ON o.id = r.original_order_id
-    WHERE r.created_at >= $1::date AND r.created_at < $2::date + 1 AND r.status <> 'denied'
+    WHERE r.created_at >= ${businessDayStartSql('$1')} AND r.created_at < ${businessDayEndSql('$2')}
+      AND r.status <> 'denied'
   ),
   counted AS (
     SELECT 'reason' AS dimension, reason AS key, count(*)::int AS n FROM r GROUP BY reason

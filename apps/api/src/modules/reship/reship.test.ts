@@ -17,6 +17,7 @@ import {
   trackingCsv,
   type ShippedParcel,
 } from '../../test/shipment-fixtures.js';
+import { businessDay } from '../../test/business-day.js';
 
 let t: TestApp;
 let clerk: ApiClient;
@@ -246,7 +247,7 @@ describe('reships', () => {
     const second = await dataOf<Reship>(manager.post(`/reships/${again.id}/approval`, {}));
     expect(second.status).toBe('order_created');
 
-    const today = new Date().toISOString().slice(0, 10);
+    const today = await businessDay(t.db);
     const stats = await dataOf<ReshipStatistics>(
       manager.get(`/reships/statistics?from=${today}&to=${today}`),
     );

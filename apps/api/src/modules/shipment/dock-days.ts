@@ -6,7 +6,7 @@ import {
 } from '@inventory/contract';
 import type { Queryable, Transaction } from '../../db/db.js';
 import { ConflictError, NotFoundError } from '../../http/errors.js';
-import { isoTextSql } from '../../http/sql.js';
+import { businessDayEndSql, businessDayStartSql, isoTextSql } from '../../http/sql.js';
 import type { SheetContent } from '../../toolkit/documents/print.js';
 import { auditActor, recordAudit } from '../audit/index.js';
 import type { Desk } from './labels.service.js';
@@ -35,9 +35,8 @@ export async function holdDockOpen(tx: Transaction): Promise<void> {
 export const DOCK_CLOSED_SQL = `EXISTS (SELECT 1 FROM dock_days d
   WHERE d.business_day = order_business_day(now()) AND d.status = 'closed')`;
 
-/** The bounds of a business day in the order settings' time zone. */
-const DAY_BOUNDS = `(SELECT $1::date::timestamp AT TIME ZONE time_zone FROM order_settings)`;
-const DAY_END = `(SELECT ($1::date + 1)::timestamp AT TIME ZONE time_zone FROM order_settings)`;
+const DAY_BOUNDS = businessDayStartSql('$1');
+const DAY_END = businessDayEndSql('$1');
 
 /** The day's figures as they stand now: shipped per carrier, left behind, its SCAN forms. */
 async function liveFigures(db: Queryable, day: string): Promise<DockDayFigures> {

@@ -9,7 +9,7 @@ import {
 } from '@inventory/contract';
 import type { Queryable } from '../../db/db.js';
 import { NotFoundError } from '../../http/errors.js';
-import { isoTextSql } from '../../http/sql.js';
+import { businessDayEndSql, businessDayStartSql, isoTextSql } from '../../http/sql.js';
 import { timelineWriter, type LifecycleStore } from '../../toolkit/lifecycle.js';
 import type { ListStore } from '../../toolkit/resource.js';
 
@@ -79,11 +79,11 @@ export const packageListStore: ListStore<typeof packageList> = {
       query.order_id !== undefined && ['p.order_id = ?', query.order_id],
       query.label_batch_id !== undefined && ['p.label_batch_id = ?', query.label_batch_id],
       query.created_from !== undefined && [
-        "p.label_created_at >= ?::date AT TIME ZONE 'UTC'",
+        `p.label_created_at >= ${businessDayStartSql('?')}`,
         query.created_from,
       ],
       query.created_to !== undefined && [
-        "p.label_created_at < (?::date + 1) AT TIME ZONE 'UTC'",
+        `p.label_created_at < ${businessDayEndSql('?')}`,
         query.created_to,
       ],
     ],

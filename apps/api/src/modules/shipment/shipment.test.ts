@@ -17,6 +17,7 @@ import { dataOf, refusalOf, type ApiClient, signedInClient } from '../../test/ap
 import { bodyOf, createTestApp, type TestApp } from '../../test/test-app.js';
 import { offlineCarrier, upsTrackingNumber, uspsTrackingNumber } from './carrier-adapter.js';
 import { seedFulfilledOrders, type FulfilledOrder } from './shipment.test-support.js';
+import { businessDay } from '../../test/business-day.js';
 
 let t: TestApp;
 let clerk: ApiClient;
@@ -453,7 +454,7 @@ describe('the packages list', () => {
   it('filters by status, carrier, order and day, and opens a package with its contents and events', async () => {
     const [order] = await seedFulfilledOrders(t.db, { count: 1, shipMethod: 'overnight' });
     const [parcel] = await labelled([order!]);
-    const day = new Date().toISOString().slice(0, 10);
+    const day = await businessDay(t.db);
     const page = bodyOf<{ items: PackageRow[] }>(
       await clerk.get(
         `/packages?carrier=ups&status=label_created&order_id=${order!.orderId}&created_from=${day}&created_to=${day}`,

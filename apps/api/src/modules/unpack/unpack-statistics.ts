@@ -8,6 +8,7 @@ import {
 } from '@inventory/contract';
 import type { Queryable } from '../../db/db.js';
 import { fieldError } from '../../http/errors.js';
+import { businessDayEndSql, businessDayStartSql } from '../../http/sql.js';
 import type { PreparedFile } from '../../toolkit/downloads.js';
 import { CONTENT_TYPES, fileStream, type Cell } from '../../toolkit/files.js';
 
@@ -72,12 +73,10 @@ export async function unpackStatistics(
       range,
     ),
     db.query<UnpackStatistics['repeated_addresses'][number]>(
-      `WITH zone AS (SELECT time_zone FROM order_settings)
-       SELECT a.address_key AS address, a.zip, a.returns, to_json(a.last_at) #>> '{}' AS last_at
-       FROM unpack_addresses a, zone
+      `SELECT a.address_key AS address, a.zip, a.returns, to_json(a.last_at) #>> '{}' AS last_at
+       FROM unpack_addresses a
        WHERE a.returns > 1
-         AND a.last_at >= ($1::date)::timestamp AT TIME ZONE zone.time_zone
-         AND a.last_at < ($2::date + 1)::timestamp AT TIME ZONE zone.time_zone
+         AND a.last_at >= ${businessDayStartSql('$1')} AND a.last_at < ${businessDayEndSql('$2')}
        ORDER BY a.returns DESC, a.last_at DESC LIMIT ${REPEATED_SHOWN}`,
       range,
     ),

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, refusalOf, signedInClient, type ApiClient } from '../../test/api-client.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { shippedLifelineParcels } from './unpack.test-support.js';
+import { businessDay } from '../../test/business-day.js';
 
 let t: TestApp;
 let clerk: ApiClient;
@@ -31,8 +32,6 @@ const statusOf = async (table: string, id: number) =>
       [id],
     )
   )[0]!;
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 describe('unpacking a returned parcel', () => {
   it('shows what the parcel should hold and records what was found, in one go', async () => {
@@ -82,7 +81,9 @@ describe('unpacking a returned parcel', () => {
       order_number: parcel!.number,
     });
     const stats = await dataOf<UnpackStatistics>(
-      manager.get(`/unpack/statistics?from=${today()}&to=${today()}`),
+      manager.get(
+        `/unpack/statistics?from=${await businessDay(t.db)}&to=${await businessDay(t.db)}`,
+      ),
     );
     expect(stats.totals.returns).toBeGreaterThanOrEqual(1);
     expect(stats.by_reason.find((row) => row.reason === 'undeliverable')!.returns).toBeGreaterThan(
@@ -209,8 +210,8 @@ describe('unpacking a returned parcel', () => {
 
   it('exports a statistics table and refuses a backwards range', async () => {
     const file = await manager.download('/unpack/statistics/exports', {
-      from: today(),
-      to: today(),
+      from: await businessDay(t.db),
+      to: await businessDay(t.db),
       table: 'by_reason',
     });
     expect(file.body.split('\n')[0]).toContain('Reason,Returns,Mismatches,Empty');
