@@ -6,7 +6,7 @@ import type {
   ShipScanAnswer,
 } from '@inventory/contract';
 import { expect, test } from '@playwright/test';
-import { apiAs, createStaff, iccidOf, readyLifelineOrders, type Staff } from './api';
+import { apiAs, createStaff, iccidOf, imeiOf, readyLifelineOrders, type Staff } from './api';
 import { ADMIN_PASSWORD, signIn } from './support';
 import { chooseOption, dialog, rowOf, searchList, seriousViolations, wedgeScan } from './ui';
 
@@ -14,8 +14,10 @@ import { chooseOption, dialog, rowOf, searchList, seriousViolations, wedgeScan }
  * A defective phone comes back under an RMA, as the staff work it: a Lifeline order is picked,
  * labelled and scanned out through the API. Customer support opens the RMA from the device and
  * authorises it with a return label; receiving scans the label and the IMEI, ticks what came
- * back and sends the phone to reuse; support resolves the RMA with a replacement order, which the
- * replacement pick queue shows with its original order; the reuse queue approves the phone.
+ * back and sends the phone to reuse, and scans a second phone the RMA does not expect, which
+ * flags it; the repair leader, its supervisor, clears the flag saying what was found; support
+ * resolves the RMA with a replacement order, which the replacement pick queue shows with its
+ * original order; the reuse queue approves the phone.
  */
 
 const TAG = 199;
@@ -31,6 +33,8 @@ const CLERK = staff('sh', 'Clerk');
 const SUPPORT = staff('cs', 'Support');
 const SORTER = staff('ws', 'Sorter');
 const LEADER = staff('rl', 'Leader');
+/** A phone in the parcel that the RMA does not expect, of a TAC no model has. */
+const STRANGER_IMEI = imeiOf(String(90_000_000 + TAG * 10 + 9), 1);
 
 let pickerId: number;
 let shipped: { number: string; imei: string };
@@ -129,7 +133,30 @@ test('a defective phone comes back under an RMA, is replaced and approved for re
   await expect(bench.getByText('Checklist saved.')).toBeVisible();
   await station.getByRole('button', { name: `Send ${shipped.imei} to reuse` }).click();
   await expect(rowOf(station, shipped.imei)).toContainText('Reuse');
+  await wedgeScan(bench, STRANGER_IMEI);
+  await expect(bench.getByTestId('scan-line').first()).toHaveAttribute('data-result', 'mismatch');
   expect(await seriousViolations(bench)).toEqual([]);
+
+  // The repair leader supervises returns: sees what was scanned and clears the flag.
+  const reuse = await (await browser.newContext()).newPage();
+  await signIn(reuse, LEADER.userName, LEADER.password);
+  await expect(reuse.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
+  await reuse.goto(`/RMA?rma=${rmaId}`);
+  const flagged = dialog(reuse, /^RMA RMA-\d+$/);
+  await expect(flagged.getByRole('list', { name: 'Mismatched scans' })).toContainText(
+    STRANGER_IMEI,
+  );
+  await flagged.getByRole('button', { name: 'Clear mismatch' }).click();
+  const clearance = dialog(reuse, /^Clear the mismatch of RMA-\d+$/);
+  await clearance
+    .getByRole('textbox', { name: 'What was found' })
+    .fill('The customer’s old phone: set aside to send back');
+  await clearance.getByRole('button', { name: 'Clear mismatch' }).click();
+  await expect(reuse.getByText(/^RMA-\d+: mismatch cleared\.$/)).toBeVisible();
+  await expect(
+    flagged.getByText(/^Mismatch cleared, found: The customer’s old phone/),
+  ).toBeVisible();
+  expect(await seriousViolations(reuse)).toEqual([]);
 
   // Support resolves it with a replacement order.
   await page.reload();
@@ -155,9 +182,6 @@ test('a defective phone comes back under an RMA, is replaced and approved for re
   await expect(rowOf(picking, replacement)).toContainText(shipped.number);
 
   // The reuse queue re-inspects the phone and approves it into consolidation.
-  const reuse = await (await browser.newContext()).newPage();
-  await signIn(reuse, LEADER.userName, LEADER.password);
-  await expect(reuse.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
   await reuse.goto('/RMA/reuse');
   await expect(reuse.getByRole('heading', { name: 'Reuse queue', level: 1 })).toBeVisible();
   await searchList(reuse, shipped.imei);

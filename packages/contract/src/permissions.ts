@@ -112,6 +112,7 @@ export const PERMISSION_CATALOGUE = [
     ['rma.reuse', 'Reuse queue'],
     ['rma.scan', 'RMA receiving'],
     ['rma.sim', 'SIMs returned with RMAs'],
+    ['rma.supervise', 'RMA supervision: clear receiving mismatches, close RMAs short'],
   ]),
   ...define('Working Report', [
     ['tasks.manager-report', 'Working report dashboard'],

@@ -225,6 +225,7 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
       'part-stock.manage',
       'rma.index',
       'rma.reuse',
+      'rma.supervise',
       // The part master (DOMAIN.md 4.4) and its model filter, and the device lookup.
       'part.view-list',
       'TacNumber.view-list',

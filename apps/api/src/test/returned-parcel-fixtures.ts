@@ -11,16 +11,17 @@ import { hoursAgo, trackingCsv } from '../modules/shipment/tracking.test-support
 export type ReturnedParcelSeed = FulfilledOrder & { packageId: number; tracking: string };
 
 /**
- * Lifeline orders (a device and its SIM each) labelled and scanned out by `clerk`; with
- * `returnToSender`, the carrier's tracking file then sends them back.
+ * Lifeline orders (`devices` each, the first with its SIM) labelled and scanned out by `clerk`;
+ * with `returnToSender`, the carrier's tracking file then sends them back.
  */
 export async function shippedLifelineParcels(
   t: TestApp,
   clerk: ApiClient,
   count: number,
   returnToSender: boolean,
+  devices = 1,
 ): Promise<ReturnedParcelSeed[]> {
-  const orders = await seedFulfilledOrders(t.db, { count, withSim: true });
+  const orders = await seedFulfilledOrders(t.db, { count, devices, withSim: true });
   const batch = await dataOf<LabelBatch>(clerk.post('/label-batches', { format: 'pdf' }), 201);
   const labelled = await dataOf<LabelStepAnswer>(
     clerk.post(`/label-batches/${batch.id}/labels`, {

@@ -3,12 +3,15 @@ import { defineLifecycle } from '../lifecycle.js';
 /**
  * The RMA's state machine (DOMAIN.md 3.4, 4.10, 5.3), shared by the RMA pages and the server
  * (`modules/rma`). An RMA is received with its first device scanned at /RMA/scan and inspected
- * once receiving has routed every device it expects; its resolution is then set on /RMA.
+ * once receiving has routed every device it expects; its resolution is then set on /RMA. When
+ * some never come back, a supervisor closes it short from `received`.
  */
 
 export const RMA_INDEX_ACCESS = { permission: 'rma.index' } as const;
 export const RMA_SCAN_ACCESS = { permission: 'rma.scan' } as const;
 export const RMA_REUSE_ACCESS = { permission: 'rma.reuse' } as const;
+/** A supervisor's acts on an RMA: clearing receiving's mismatch flag, closing it short. */
+export const RMA_SUPERVISE_ACCESS = { permission: 'rma.supervise' } as const;
 
 export const RMA_STATUSES = [
   'requested',
@@ -125,6 +128,16 @@ export const rmaLifecycle = defineLifecycle({
       label: 'be closed',
       event: 'closed',
       permission: RMA_INDEX_ACCESS,
+    },
+    // The parcel came without some of the devices the RMA expects: a supervisor ends it with why,
+    // and those devices stay as they are (shipped or delivered: with the customer).
+    close_short: {
+      from: ['received'],
+      to: 'closed',
+      label: 'be closed short',
+      event: 'closed_short',
+      permission: RMA_SUPERVISE_ACCESS,
+      reason: 'required',
     },
     cancel: {
       from: ['requested', 'authorized', 'in_transit'],

@@ -17,6 +17,7 @@ import {
   RMA_REUSE_ACCESS,
   RMA_SCAN_ACCESS,
   RMA_STATUSES,
+  RMA_SUPERVISE_ACCESS,
 } from './rma-lifecycle.js';
 
 /**
@@ -101,6 +102,8 @@ export const rmaLineSchema = z.object({
   received_at: z.nullable(z.string()),
   received_by_name: z.nullable(z.string()),
   route: z.nullable(z.enum(RMA_ROUTES)),
+  /** The RMA was closed short without it: the device stayed with the customer. */
+  not_returned: z.boolean(),
 });
 export type RmaLine = z.infer<typeof rmaLineSchema>;
 
@@ -209,6 +212,28 @@ export const rmaRouteSchema = z.object({
   note: optionalText('note', 500),
 });
 export type RmaRouteInput = z.infer<typeof rmaRouteSchema>;
+
+/** Required words of a supervisor's, kept on the RMA's timeline and in the audit log. */
+const supervisorWords = (message: string) =>
+  z
+    .string(message)
+    .check(
+      z.trim(),
+      z.minLength(1, message),
+      z.maxLength(500, 'This is too long (at most 500 characters).'),
+    );
+
+/** A supervisor clears receiving's mismatch flag, saying what was found. */
+export const clearRmaMismatchSchema = z.object({
+  note: supervisorWords('Say what was found (for example: another phone, set aside).'),
+});
+export type ClearRmaMismatchInput = z.infer<typeof clearRmaMismatchSchema>;
+
+/** A supervisor closes a received RMA whose other devices never came back, saying why. */
+export const closeRmaShortSchema = z.object({
+  reason: supervisorWords('Say why the RMA is closed without the missing devices.'),
+});
+export type CloseRmaShortInput = z.infer<typeof closeRmaShortSchema>;
 
 /** An RMA's return label, 4x6: the carrier's file, or ours. */
 export const rmaReturnLabelPrintable = labelPrintable('rma-return-label', ['4x6']);
@@ -323,6 +348,28 @@ export const rmaEndpoints = {
     guard: RMA_SCAN_ACCESS,
     params: idParamsSchema,
     body: rmaRouteSchema,
+    response: rmaDetailSchema,
+  }),
+  clearMismatch: defineEndpoint({
+    method: 'POST',
+    path: '/rmas/:id/mismatch-clearance',
+    summary:
+      "A supervisor clears receiving's mismatch flag with a note of what was found; 409 when the RMA is not flagged",
+    tag: 'RMA',
+    guard: RMA_SUPERVISE_ACCESS,
+    params: idParamsSchema,
+    body: clearRmaMismatchSchema,
+    response: rmaDetailSchema,
+  }),
+  closeShort: defineEndpoint({
+    method: 'POST',
+    path: '/rmas/:id/short-closure',
+    summary:
+      'A supervisor closes a received RMA whose other devices never came back, with the reason: those lines are not returned, the devices stay with the customer',
+    tag: 'RMA',
+    guard: RMA_SUPERVISE_ACCESS,
+    params: idParamsSchema,
+    body: closeRmaShortSchema,
     response: rmaDetailSchema,
   }),
 };

@@ -8,13 +8,15 @@ import { shippedLifelineParcels } from '../../test/returned-parcel-fixtures.js';
  * Two desks at once. On PostgreSQL (TEST_DATABASE_URL) the requests meet on concurrent
  * connections: RMAs opened at once for one device lock it in turn, so one is opened and the
  * others are refused naming it; two stations scanning the same device into its RMA lock the RMA
- * in turn, so one receives it and the other finds it received.
+ * in turn, so one receives it and the other finds it received; two supervisors clearing one
+ * mismatch lock the RMA in turn, so one clears it and the other is refused.
  */
 
 let t: TestApp;
 let clerk: ApiClient;
 let desks: ApiClient[];
 let stations: [ApiClient, ApiClient];
+let supervisors: [ApiClient, ApiClient];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -27,6 +29,10 @@ beforeAll(async () => {
   stations = [
     await signedInClient(t, 'rmac-ws-a', ['Warehouse Sorting']),
     await signedInClient(t, 'rmac-ws-b', ['Warehouse Sorting']),
+  ];
+  supervisors = [
+    await signedInClient(t, 'rmac-rl-a', ['Repair Leader']),
+    await signedInClient(t, 'rmac-rl-b', ['Repair Leader']),
   ];
 });
 afterAll(() => t.close());
@@ -77,5 +83,31 @@ describe('RMAs at once', () => {
       [parcel!.deviceIds[0]],
     );
     expect(events!.n).toBe(1);
+  });
+
+  it('clear a mismatch once when two supervisors clear it', async () => {
+    const [parcel] = await shippedLifelineParcels(t, clerk, 1, false);
+    const opened = await dataOf<RmaDetail>(
+      desks[0]!.post('/rmas', { imei: parcel!.imeis[0], reason: 'defective' }),
+      201,
+    );
+    await dataOf(desks[0]!.post(`/rmas/${opened.rma.id}/authorize`, {}));
+    const flagged = await dataOf<RmaScanAnswer>(
+      stations[0].post(`/rmas/${opened.rma.id}/scans`, { code: '990000862471854' }),
+    );
+    expect(flagged.result).toBe('mismatch');
+    const answers = await Promise.all(
+      supervisors.map((supervisor, n) =>
+        supervisor.post(`/rmas/${opened.rma.id}/mismatch-clearance`, {
+          note: `Another phone, set aside (${n + 1})`,
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const [cleared] = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM rma_events WHERE rma_id = $1 AND type = 'mismatch_cleared'`,
+      [opened.rma.id],
+    );
+    expect(cleared!.n).toBe(1);
   });
 });

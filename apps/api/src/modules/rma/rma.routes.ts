@@ -9,6 +9,7 @@ import { registerPrintable } from '../../toolkit/documents/print.js';
 import { registerList } from '../../toolkit/resource.js';
 import type { AppModule } from '../module.js';
 import { recordChecklist, rmaToReceive, routeRmaDevice, scanRma } from './rma-receiving.service.js';
+import { clearRmaMismatch, closeRmaShort } from './rma-supervision.service.js';
 import { authorizeRma, createRma, resolveRma, transitionRma } from './rma.service.js';
 import { deviceRmas, rmaDetail, rmaListStore } from './rma.store.js';
 import { askReturnLabel, returnLabel } from './return-label.js';
@@ -17,8 +18,9 @@ import { decideReuse, reuseListStore } from './reuse.service.js';
 const rmaAttachmentStore: AttachmentStore = { contract: rmaAttachments, table: 'rmas' };
 
 /**
- * RMAs (DOMAIN.md 4.10): the list and record (/RMA), receiving (/RMA/scan), the return label's
- * print, damage photos, and the reuse queue (/RMA/reuse).
+ * RMAs (DOMAIN.md 4.10): the list and record (/RMA), receiving (/RMA/scan), a supervisor's
+ * clearing of a mismatch and closing short, the return label's print, damage photos, and the
+ * reuse queue (/RMA/reuse).
  */
 export const rmaModule: AppModule = {
   name: 'rma',
@@ -64,6 +66,12 @@ export const rmaModule: AppModule = {
     );
     endpoint(rmaEndpoints.route, ({ principal, meta, params, body }) =>
       db.transaction((tx) => routeRmaDevice(tx, { actor: principal, meta }, params.id, body)),
+    );
+    endpoint(rmaEndpoints.clearMismatch, ({ principal, meta, params, body }) =>
+      db.transaction((tx) => clearRmaMismatch(tx, { actor: principal, meta }, params.id, body)),
+    );
+    endpoint(rmaEndpoints.closeShort, ({ principal, meta, params, body }) =>
+      db.transaction((tx) => closeRmaShort(tx, { actor: principal, meta }, params.id, body)),
     );
     endpoint(deviceRmasEndpoint, ({ params }) => deviceRmas(db, params.id));
     endpoint(reuseEndpoints.decide, ({ principal, meta, params, body }) =>

@@ -3,6 +3,7 @@ import {
   type CreateRmaInput,
   type ResolveRmaInput,
   type RmaDetail,
+  type RmaStatus,
   type ShippingService,
   type ShipTo,
 } from '@inventory/contract';
@@ -91,13 +92,17 @@ export async function createRma(
 }
 
 /** The RMA locked for a step that writes more than its state, with what the step reads of it. */
-async function lockedRma(tx: Transaction, id: number) {
+export async function lockedRma(tx: Transaction, id: number) {
   const [rma] = await tx.query<{
     number: string;
-    status: string;
+    status: RmaStatus;
     order_id: string;
     resolution: string | null;
-  }>(`SELECT number, status, order_id, resolution FROM rmas WHERE id = $1 FOR UPDATE`, [id]);
+    mismatch_flagged: boolean;
+  }>(
+    `SELECT number, status, order_id, resolution, mismatch_flagged FROM rmas WHERE id = $1 FOR UPDATE`,
+    [id],
+  );
   if (!rma) throw new NotFoundError(`There is no RMA with id ${id}.`);
   return rma;
 }

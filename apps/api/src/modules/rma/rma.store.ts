@@ -20,15 +20,19 @@ import { masked } from '../order/index.js';
 
 /**
  * An RMA that ends (closed, rejected, cancelled) lets its devices go: they may be on a new RMA
- * (the partial unique index `rma_lines_open_device` counts open lines only).
+ * (the partial unique index `rma_lines_open_device` counts open lines only). `lines` is what the
+ * end sets on its lines, our own SQL.
  */
-const ENDS: TransitionEffect<RmaStatus> = {
+const ends = (lines: string): TransitionEffect<RmaStatus> => ({
   set: 'closed_at = now()',
   write: (tx, steps) =>
-    tx.query(`UPDATE rma_lines SET open = false WHERE rma_id = ANY ($1::bigint[])`, [
+    tx.query(`UPDATE rma_lines SET ${lines} WHERE rma_id = ANY ($1::bigint[])`, [
       steps.map((step) => step.id),
     ]),
-};
+});
+const ENDS = ends('open = false');
+/** Closed short, the lines of the devices that never came back are not returned. */
+const ENDS_SHORT = ends('open = false, not_returned = received_at IS NULL');
 
 export const rmaStore: LifecycleStore<RmaStatus, RmaAction, never> = {
   lifecycle: rmaLifecycle,
@@ -41,6 +45,7 @@ export const rmaStore: LifecycleStore<RmaStatus, RmaAction, never> = {
     reject: ENDS,
     cancel: ENDS,
     close: ENDS,
+    close_short: ENDS_SHORT,
   },
   writeEvents: timelineWriter('rma_events', 'rma_id'),
 };
@@ -101,7 +106,7 @@ export async function rmaDetail(db: Queryable, id: number): Promise<RmaDetail> {
                   'device_status', d.status,
                   'received_at', ${isoTextSql('l.received_at')},
                   'received_by_name', (SELECT u.name FROM users u WHERE u.id = l.received_by),
-                  'route', l.route) ORDER BY d.identifier)
+                  'route', l.route, 'not_returned', l.not_returned) ORDER BY d.identifier)
                  FROM rma_lines l JOIN devices d ON d.id = l.device_id
                  JOIN device_models m ON m.id = d.model_id
                  JOIN brands b ON b.id = m.brand_id

@@ -218,6 +218,105 @@ describe('authorising, receiving and resolving', () => {
   });
 });
 
+describe('a supervisor', () => {
+  const auditOf = async (id: number, action: string) =>
+    t.db.query<{ after: Record<string, unknown> }>(
+      `SELECT after FROM audit_events WHERE entity_type = 'RMA' AND entity_id = $1 AND action = $2`,
+      [id, action],
+    );
+
+  it('clears a mismatch with a note of what was found, once', async () => {
+    const { rma } = await authorisedRma();
+    const id = rma.rma.id;
+    const [stranger] = await shippedLifelineParcels(t, clerk, 1, false);
+    await dataOf(sorter.post(`/rmas/${id}/scans`, { code: stranger!.imeis[0], station: 'RMA 2' }));
+    // Receiving and customer support see the flag; clearing it is a supervisor's.
+    await refusalOf(sorter.post(`/rmas/${id}/mismatch-clearance`, { note: 'Seen' }), 403);
+    await refusalOf(support.post(`/rmas/${id}/mismatch-clearance`, { note: 'Seen' }), 403);
+    const missing = await refusalOf(
+      leader.post(`/rmas/${id}/mismatch-clearance`, { note: '  ' }),
+      422,
+    );
+    expect(missing).toEqual({ note: [expect.stringContaining('Say what was found')] });
+
+    const note = 'The customer sent their other phone: set aside to go back to them';
+    const cleared = await dataOf<RmaDetail>(
+      leader.post(`/rmas/${id}/mismatch-clearance`, { note }),
+    );
+    expect(cleared.rma.mismatch_flagged).toBe(false);
+    expect(cleared.scans[0]).toMatchObject({ code: stranger!.imeis[0], result: 'mismatch' });
+    expect(cleared.events.at(-1)).toMatchObject({
+      type: 'mismatch_cleared',
+      data: { note, codes: [stranger!.imeis[0]] },
+    });
+    expect(await auditOf(id, 'RMA.mismatch_cleared')).toEqual([
+      { after: expect.objectContaining({ rma: rma.rma.number, note, mismatch_flagged: false }) },
+    ]);
+    const again = await refusalOf(leader.post(`/rmas/${id}/mismatch-clearance`, { note }), 409);
+    expect(again).toContain('no mismatch');
+  });
+
+  it('closes a received RMA short: the device that never came back stays with the customer', async () => {
+    const [parcel] = await shippedLifelineParcels(t, clerk, 1, false, 2);
+    const opened = await dataOf<RmaDetail>(
+      support.post('/rmas', { order_number: parcel!.number, reason: 'defective' }),
+      201,
+    );
+    const id = opened.rma.id;
+    await dataOf(support.post(`/rmas/${id}/authorize`, {}));
+    const [backId, keptId] = parcel!.deviceIds as [number, number];
+    const [backImei, keptImei] = parcel!.imeis as [string, string];
+    const reason = 'The customer kept the second phone';
+    const closeShort = (client: ApiClient, body: object) =>
+      client.post(`/rmas/${id}/short-closure`, body);
+
+    // Nothing is short before the parcel is received.
+    expect(await refusalOf(closeShort(leader, { reason }), 409)).toContain(
+      'cannot be closed short',
+    );
+    await dataOf(sorter.post(`/rmas/${id}/scans`, { code: backImei }));
+    await dataOf(sorter.post(`/rmas/${id}/scans`, { code: '990000862471854' }));
+
+    await refusalOf(closeShort(support, { reason }), 403);
+    expect(await refusalOf(closeShort(leader, {}), 422)).toEqual({
+      reason: [expect.stringContaining('Say why')],
+    });
+    // What else was in the parcel is known first, and every device back is routed.
+    expect(await refusalOf(closeShort(leader, { reason }), 409)).toContain('mismatch to clear');
+    await dataOf(
+      leader.post(`/rmas/${id}/mismatch-clearance`, { note: 'A phone of no RMA: set aside' }),
+    );
+    expect(await refusalOf(closeShort(leader, { reason }), 409)).toContain(backImei);
+    const routed = await dataOf<RmaDetail>(
+      sorter.post(`/rmas/${id}/routes`, { device_id: backId, route: 'reuse' }),
+    );
+    expect(routed.rma.status).toBe('received');
+
+    const closed = await dataOf<RmaDetail>(closeShort(leader, { reason }));
+    expect(closed.rma.status).toBe('closed');
+    expect(closed.lines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ device_id: backId, not_returned: false, route: 'reuse' }),
+        expect.objectContaining({ device_id: keptId, not_returned: true, received_at: null }),
+      ]),
+    );
+    expect(closed.events.at(-1)).toMatchObject({
+      type: 'closed_short',
+      from_status: 'received',
+      to_status: 'closed',
+      data: { reason, not_returned: [keptImei] },
+    });
+    expect(await auditOf(id, 'RMA.closed_short')).toHaveLength(1);
+    expect((await deviceOf(keptId)).status).toBe('shipped');
+    expect((await deviceOf(backId)).status).toBe('returned');
+    expect(await eventsOf(keptId)).toContain('rma_not_returned');
+    expect(await eventsOf(backId)).toContain('rma_closed');
+    await refusalOf(closeShort(leader, { reason }), 409);
+    // The RMA has let its devices go: the phone kept may come back under a new one.
+    await dataOf(support.post('/rmas', { imei: keptImei, reason: 'customer_return' }), 201);
+  });
+});
+
 describe('the reuse queue', () => {
   async function returnedDevice() {
     const { rma, deviceId, parcel } = await authorisedRma();

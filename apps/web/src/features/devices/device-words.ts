@@ -32,6 +32,7 @@ const EVENT_WORDS: Record<string, string> = {
   rma_resolved: 'RMA resolved',
   rma_rejected: 'RMA rejected',
   rma_closed: 'RMA closed',
+  rma_not_returned: 'Not returned: its RMA was closed short',
   rma_cancelled: 'RMA cancelled',
   repair_sorted: 'Repair ticket sorted',
   repair_assigned: 'Assigned to a technician',

@@ -3,6 +3,8 @@ import {
   reuseList,
   rmaEndpoints,
   rmaList,
+  type ClearRmaMismatchInput,
+  type CloseRmaShortInput,
   type CreateRmaInput,
   type ResolveRmaInput,
   type ReuseDecisionInput,
@@ -38,7 +40,10 @@ export function useRmaDetail(id: number) {
 export const createRma = async (body: CreateRmaInput) =>
   (await callEndpoint(rmaEndpoints.create, { body })).data;
 
-/** Authorise, reject, cancel, mark in transit, close and resolve, each refreshing the list. */
+/**
+ * Authorise, reject, cancel, mark in transit, close and resolve; a supervisor's clearing of a
+ * mismatch and closing short. Each refreshes the list.
+ */
 export function useRmaActions() {
   const refresh = useRefreshRmas();
   const options = { onSuccess: refresh };
@@ -65,6 +70,16 @@ export function useRmaActions() {
     resolve: useMutation({
       mutationFn: async ({ id, body }: { id: number; body: ResolveRmaInput }) =>
         (await callEndpoint(rmaEndpoints.resolve, { params: { id }, body })).data,
+      ...options,
+    }),
+    clearMismatch: useMutation({
+      mutationFn: async ({ id, body }: { id: number; body: ClearRmaMismatchInput }) =>
+        (await callEndpoint(rmaEndpoints.clearMismatch, { params: { id }, body })).data,
+      ...options,
+    }),
+    closeShort: useMutation({
+      mutationFn: async ({ id, body }: { id: number; body: CloseRmaShortInput }) =>
+        (await callEndpoint(rmaEndpoints.closeShort, { params: { id }, body })).data,
       ...options,
     }),
   };

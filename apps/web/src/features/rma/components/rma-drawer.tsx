@@ -4,6 +4,7 @@ import {
   RMA_REASON_TEXT,
   rmaAttachments,
   rmaLifecycle,
+  RMA_SUPERVISE_ACCESS,
   SHIPPING_SERVICE_INFO,
   type RmaAction,
   type RmaDetail,
@@ -30,7 +31,12 @@ import { useProfile } from '../../../shell/use-profile';
 import { AttachmentsPanel } from '../../../toolkit/attachments-panel';
 import { when } from '../../../toolkit/format';
 import { printReturnLabel, useRefreshRmas, useRmaActions, useRmaDetail } from '../api/rma.queries';
-import { RmaReasonDrawer, RmaResolveDrawer } from './rma-forms';
+import {
+  RmaReasonDrawer,
+  RmaResolveDrawer,
+  RmaSupervisorDrawer,
+  type RmaSupervisorAct,
+} from './rma-forms';
 import { RmaStatusTag } from './rma-status-tag';
 
 const EVENT_WORDS: Record<string, string> = {
@@ -46,6 +52,8 @@ const EVENT_WORDS: Record<string, string> = {
   closed: 'Closed',
   cancelled: 'Cancelled',
   mismatch_flagged: 'Mismatch flagged for a supervisor',
+  mismatch_cleared: 'Mismatch cleared',
+  closed_short: 'Closed short',
   checklist_recorded: 'Checklist recorded',
 };
 
@@ -54,6 +62,9 @@ function eventText(event: RmaDetail['events'][number]): string {
   const data = event.data ?? {};
   const extra = [
     typeof data.reason === 'string' && `reason: ${data.reason}`,
+    typeof data.note === 'string' && `found: ${data.note}`,
+    Array.isArray(data.codes) && `scanned ${data.codes.join(', ')}`,
+    Array.isArray(data.not_returned) && `not returned: ${data.not_returned.join(', ')}`,
     typeof data.tracking === 'string' && `tracking ${data.tracking}`,
     typeof data.code === 'string' && `scanned ${data.code}`,
     typeof data.replacement_order === 'string' && `order ${data.replacement_order}`,
@@ -72,7 +83,15 @@ const PAGE_ACTIONS: Partial<Record<RmaAction, string>> = {
   cancel: 'Cancel RMA',
   send_replacement: 'Resolve',
   close: 'Close',
+  close_short: 'Close short',
 };
+
+/** The scans of devices the RMA does not expect since its mismatch was last cleared. */
+function openMismatches(detail: RmaDetail) {
+  const cleared = detail.events.filter((event) => event.type === 'mismatch_cleared').at(-1);
+  const since = cleared ? Date.parse(cleared.at) : -Infinity;
+  return detail.scans.filter((scan) => scan.result === 'mismatch' && Date.parse(scan.at) > since);
+}
 
 /** An RMA's devices, as the record and the receiving station show them. */
 export function RmaLines({ lines }: { lines: readonly RmaLine[] }) {
@@ -100,7 +119,9 @@ export function RmaLines({ lines }: { lines: readonly RmaLine[] }) {
           render: (_, line) =>
             line.received_at
               ? `${when(line.received_at)}${line.received_by_name ? ` by ${line.received_by_name}` : ''}`
-              : 'not yet',
+              : line.not_returned
+                ? 'not returned'
+                : 'not yet',
         },
         { key: 'route', title: 'Routed to', render: (_, line) => line.route ?? '—' },
       ]}
@@ -173,12 +194,19 @@ export function RmaDrawer({ id, onClose }: { id: number; onClose: () => void }) 
   const actions = useRmaActions();
   const refresh = useRefreshRmas();
   const canSeePhotos = useCan(rmaAttachments.view);
-  const [asking, setAsking] = useState<'reject' | 'cancel' | 'resolve' | null>(null);
+  const canSupervise = useCan(RMA_SUPERVISE_ACCESS);
+  const [asking, setAsking] = useState<'reject' | 'cancel' | 'resolve' | RmaSupervisorAct | null>(
+    null,
+  );
   const rma = detail.data?.rma;
+  // Closing short is for a parcel that came without some of the devices.
+  const someNotReceived = detail.data?.lines.some((line) => line.received_at === null) ?? false;
 
   const run = (action: RmaAction) => {
     if (!rma) return;
-    if (action === 'reject' || action === 'cancel') return setAsking(action);
+    if (action === 'reject' || action === 'cancel' || action === 'close_short') {
+      return setAsking(action);
+    }
     if (action === 'send_replacement') return setAsking('resolve');
     const done = (words: string) => () => notify.success(words);
     if (action === 'authorize') {
@@ -213,7 +241,9 @@ export function RmaDrawer({ id, onClose }: { id: number; onClose: () => void }) 
         <Space orientation="vertical" size="large" style={{ width: '100%' }}>
           <Space wrap>
             {allowedActions(rmaLifecycle, rma, profile.data)
-              .filter((action) => action in PAGE_ACTIONS)
+              .filter(
+                (action) => action in PAGE_ACTIONS && (action !== 'close_short' || someNotReceived),
+              )
               .map((action) => (
                 <Button
                   key={action}
@@ -238,6 +268,23 @@ export function RmaDrawer({ id, onClose }: { id: number; onClose: () => void }) 
               type="warning"
               showIcon
               title="Receiving scanned a device this RMA does not expect: a supervisor should look at it."
+              description={
+                <ul style={{ margin: 0, paddingInlineStart: 20 }} aria-label="Mismatched scans">
+                  {openMismatches(detail.data).map((scan) => (
+                    <li key={scan.id}>
+                      {scan.code} · {when(scan.at)} · {scan.actor_name}
+                      {scan.station && ` at ${scan.station}`}
+                    </li>
+                  ))}
+                </ul>
+              }
+              action={
+                canSupervise && (
+                  <Button size="small" onClick={() => setAsking('clear_mismatch')}>
+                    Clear mismatch
+                  </Button>
+                )
+              }
             />
           )}
           <RmaFacts detail={detail.data} />
@@ -281,6 +328,14 @@ export function RmaDrawer({ id, onClose }: { id: number; onClose: () => void }) 
         <RmaReasonDrawer
           rma={rma}
           action={asking}
+          onClose={() => setAsking(null)}
+          onDone={() => void refresh()}
+        />
+      )}
+      {rma && (asking === 'clear_mismatch' || asking === 'close_short') && (
+        <RmaSupervisorDrawer
+          rma={rma}
+          act={asking}
           onClose={() => setAsking(null)}
           onDone={() => void refresh()}
         />

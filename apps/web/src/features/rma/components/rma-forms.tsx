@@ -1,4 +1,6 @@
 import {
+  clearRmaMismatchSchema,
+  closeRmaShortSchema,
   createRmaSchema,
   RMA_REASON_TEXT,
   RMA_REASONS,
@@ -158,6 +160,70 @@ export function RmaResolveDrawer({
         return answer.rma.replacement_order_number
           ? `${rma.number}: replacement order ${answer.rma.replacement_order_number} created.`
           : `${rma.number} is resolved.`;
+      }}
+      onClose={onClose}
+    />
+  );
+}
+
+/** A supervisor's acts on an RMA, each with the words it requires. */
+export type RmaSupervisorAct = 'clear_mismatch' | 'close_short';
+
+const SUPERVISOR_ACTS = {
+  clear_mismatch: {
+    title: 'Clear the mismatch of',
+    intro:
+      'Receiving scanned a device this RMA does not expect. Say what it turned out to be and where it went.',
+    field: 'note',
+    label: 'What was found',
+    schema: clearRmaMismatchSchema,
+    submitLabel: 'Clear mismatch',
+    done: 'mismatch cleared',
+  },
+  close_short: {
+    title: 'Close short',
+    intro:
+      'The devices not received are marked not returned and stay with the customer; the RMA is closed.',
+    field: 'reason',
+    label: 'Why',
+    schema: closeRmaShortSchema,
+    submitLabel: 'Close short',
+    done: 'closed short',
+  },
+} as const;
+
+/** Clears an RMA's mismatch flag with a note, or closes it short with the reason. */
+export function RmaSupervisorDrawer({
+  rma,
+  act,
+  onClose,
+  onDone,
+}: {
+  rma: RmaRow;
+  act: RmaSupervisorAct;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const actions = useRmaActions();
+  const words = SUPERVISOR_ACTS[act];
+  return (
+    <ActionDrawer
+      title={`${words.title} ${rma.number}`}
+      intro={words.intro}
+      fields={[{ name: words.field, label: words.label, kind: 'textarea', required: true }]}
+      schema={words.schema}
+      initialValues={{}}
+      submitLabel={words.submitLabel}
+      run={async (values: Values) => {
+        // The schema has checked the words before this runs.
+        const said = text(values[words.field]) ?? '';
+        if (act === 'clear_mismatch') {
+          await actions.clearMismatch.mutateAsync({ id: rma.id, body: { note: said } });
+        } else {
+          await actions.closeShort.mutateAsync({ id: rma.id, body: { reason: said } });
+        }
+        onDone();
+        return `${rma.number}: ${words.done}.`;
       }}
       onClose={onClose}
     />
