@@ -26,7 +26,6 @@ const userWith = async (userName: string, roles: string[]) => {
   return apiClient(t, await login(t.app, userName, `${userName}-password-1`));
 };
 
-
 async function devices(count: number, model: number, status: string, grade: string | null) {
   for (let n = 0; n < count; n++) {
     await t.db.query(

@@ -19,7 +19,7 @@ import {
   ValidationError,
 } from '../../http/errors.js';
 import type { Acting, Actor, Principal, RequestMeta } from '../../http/principal.js';
-import { businessDayEndSql, businessDayStartSql, isoTextSql } from '../../http/sql.js';
+import { businessDayEndSql, isoTextSql } from '../../http/sql.js';
 import type { PickerSql } from '../../toolkit/pickers.js';
 import {
   runTransition,
