@@ -26,7 +26,13 @@ afterAll(() => t.close());
 describe('a generated database', () => {
   it('has the devices, invoices and manifests asked for', async () => {
     expect(summary).toMatchObject({ devices: DEVICES, invoices: 20, invoiceLines: 80 });
-    expect(await count('SELECT count(*) AS n FROM devices')).toBe(DEVICES);
+    // The devices bought on the invoices; the phones traded in and accepted are devices too.
+    expect(await count('SELECT count(*) AS n FROM devices WHERE invoice_id IS NOT NULL')).toBe(
+      DEVICES,
+    );
+    expect(await count('SELECT count(*) AS n FROM devices WHERE invoice_id IS NULL')).toBe(
+      await count('SELECT count(device_id) AS n FROM trade_ins'),
+    );
     const states = invoiceStates(20);
     const byStatus = await t.db.query<{ status: string; n: number }>(
       'SELECT status, count(*)::int AS n FROM purchase_invoices GROUP BY status',
@@ -86,11 +92,12 @@ describe('a generated database', () => {
         AND (d.status = 'hold') <> EXISTS (SELECT 1 FROM blacklist_entries be
           WHERE be.imei = d.imei AND be.cleared_at IS NULL)`),
     ).toBe(0);
-    // Each device has its manifest row on its invoice; a row is open until the invoice closes.
+    // Each device bought has its manifest row on its invoice; a row is open until the invoice
+    // closes.
     expect(
       await count(`SELECT count(*) AS n FROM devices d LEFT JOIN invoice_imeis ii
         ON ii.device_id = d.id AND ii.imei = d.imei AND ii.invoice_id = d.invoice_id
-        WHERE ii.id IS NULL`),
+        WHERE ii.id IS NULL AND d.invoice_id IS NOT NULL`),
     ).toBe(0);
     expect(
       await count(`SELECT count(*) AS n FROM invoice_imeis ii
@@ -103,10 +110,11 @@ describe('a generated database', () => {
       await count(`SELECT count(*) AS n FROM invoice_lines l WHERE l.qty <>
         GREATEST(1, (SELECT count(*) FROM invoice_imeis ii WHERE ii.line_id = l.id AND ii.from_manifest))`),
     ).toBe(0);
-    // Every device has its timeline.
+    // Every device has its timeline, from its receipt or its trade-in.
     expect(
       await count(`SELECT count(*) AS n FROM devices d WHERE NOT EXISTS
-        (SELECT 1 FROM device_events e WHERE e.device_id = d.id AND e.type = 'received')`),
+        (SELECT 1 FROM device_events e WHERE e.device_id = d.id
+           AND e.type = CASE WHEN d.invoice_id IS NULL THEN 'traded_in' ELSE 'received' END)`),
     ).toBe(0);
   });
 
@@ -195,7 +203,7 @@ describe('a generated database', () => {
         JOIN product_variants v ON v.id = u.variant_id JOIN products pr ON pr.id = v.product_id
         JOIN devices d ON d.id = u.device_id
         WHERE pr.model_id <> d.model_id OR d.received_at >= o.shipped_at
-          OR o.status NOT IN ('shipped', 'delivered', 'returned', 'lost')
+          OR o.status NOT IN ('shipped', 'delivered', 'returned', 'lost', 'reshipped')
           OR (d.status IN ('shipped', 'delivered') AND (d.status = 'delivered') <> (p.status = 'delivered'))
           OR (u.status = 'returned') <> EXISTS (SELECT 1 FROM unpack_items i
             WHERE i.device_id = d.id AND i.found_qty > 0)`),

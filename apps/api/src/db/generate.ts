@@ -7,6 +7,8 @@ import { generateCatalogue } from '../modules/pts/index.js';
 import { generateRepair } from '../modules/repair/index.js';
 import { generateRetailers } from '../modules/retail/index.js';
 import { generateClaims } from '../modules/claim/generate-claims.js';
+import { generateCancelRequests } from '../modules/reship/generate-cancel-requests.js';
+import { generateReships } from '../modules/reship/generate-reships.js';
 import { generateRmas } from '../modules/rma/index.js';
 import {
   generatePackages,
@@ -16,6 +18,7 @@ import {
 } from '../modules/shipment/index.js';
 import { generateSims, type GenerateSimsSummary } from '../modules/sim/generate-sims.js';
 import { generateStock } from '../modules/stock/index.js';
+import { generateTradeIns } from '../modules/trade-in/generate-trade-ins.js';
 import { generateUnpacks } from '../modules/unpack/generate-unpacks.js';
 import { generateWholesale } from '../modules/wholesale/index.js';
 import type { Queryable } from './db.js';
@@ -99,6 +102,11 @@ export type GenerateSummary = {
   unpacks: number;
   claims: number;
   rmas: number;
+  cancelRequests: number;
+  reships: number;
+  /** The child orders of the reships approved. */
+  reshipOrders: number;
+  tradeIns: number;
   sims: number;
   simBoxes: number;
   agents: number;
@@ -145,8 +153,18 @@ const BOX_SIZE = 50;
 /** Manifest IMEIs still expected on each invoice that is receiving. */
 const EXPECTED_PER_RECEIVING = 20;
 const MAX_DEVICES = 4_000_000;
-/** Slot-4 serials: expected manifests from 0, still-expected rows from 600,000, missing from 700,000, blacklist from 900,000. */
-const SERIAL = { expected: 0, receiving: 600_000, missing: 700_000, blacklist: 900_000 };
+/**
+ * Slot-4 serials: expected manifests from 0, still-expected rows from 600,000, missing from
+ * 700,000, phones traded in from 800,000 (never devices of ours until accepted), blacklist from
+ * 900,000.
+ */
+const SERIAL = {
+  expected: 0,
+  receiving: 600_000,
+  missing: 700_000,
+  tradeIn: 800_000,
+  blacklist: 900_000,
+};
 
 /** The TAC of a model (0-based index) and slot, as a number. */
 export const tacOf = (model: number, slot: number) => TAC_BASE + model * TACS_PER_MODEL + slot;
@@ -671,6 +689,25 @@ export async function generateDatabase(
     });
     returns = { units, unpacks, claims, rmas };
   });
+  // The orders' exceptions: cancellation requests, reships (their child orders made) and the
+  // phones traded in; then the parcels of the child orders (reships and RMA replacements).
+  let exceptions = { cancelRequests: 0, reships: 0, reshipOrders: 0, tradeIns: 0 };
+  await step('order exceptions', async () => {
+    const stamp = { anchor: anchorDate, actor: await generatorUser(db) };
+    const { cancelRequests } = await generateCancelRequests(db, stamp);
+    const { reships, reshipOrders } = await generateReships(db, stamp);
+    // Phone n of model n mod MODELS, on its TAC of slot 4: one no device of ours has.
+    const { tradeIns } = await generateTradeIns(db, {
+      ...stamp,
+      imei: (n) =>
+        imeiSql(
+          `(${TAC_BASE}::bigint + (${n}) % ${MODELS} * ${TACS_PER_MODEL} + 4) * 1000000 + ${SERIAL.tradeIn} + (${n}) / ${MODELS}`,
+        ),
+    });
+    exceptions = { cancelRequests, reships, reshipOrders, tradeIns };
+  });
+  await step('child order parcels', () => generatePackages(db));
+  await step('child order tracking', () => generateTracking(db));
   // The wholesale orders' freight shipments and their cartons.
   await step('wholesale shipments', () => generateWholesale(db));
   // Repair tickets for devices that failed QC or came back routed to repair (the returns above).
@@ -694,7 +731,8 @@ export async function generateDatabase(
   await run('analyze', 'ANALYZE');
 
   const [counts] = await db.query<Record<string, number>>(
-    `SELECT (SELECT count(*) FROM devices WHERE id > ${base.device}) AS devices,
+    `SELECT (SELECT count(*) FROM devices WHERE id > ${base.device} AND invoice_id IS NOT NULL)
+         AS devices,
        (SELECT count(*) FROM invoice_lines WHERE id > ${base.line}) AS lines,
        (SELECT count(*) FROM invoice_imeis WHERE id > ${base.imei}) AS imeis,
        (SELECT count(*) FROM warehouse_boxes WHERE id > ${base.box}) AS boxes,
@@ -722,6 +760,7 @@ export async function generateDatabase(
     ...substitutions,
     ...packages,
     ...returns,
+    ...exceptions,
     ...sims,
     seconds: (performance.now() - started) / 1000,
   };

@@ -160,7 +160,19 @@ export async function generateOrders(
       ],
     );
   }
-  // What the lines hold of each listing: reserved while open, sold once shipped.
+  await countListingQuantities(db);
+  const [counts] = await db.query<{ orders: number; subscribers: number }>(
+    `SELECT (SELECT count(*)::int FROM orders) AS orders,
+       (SELECT count(*)::int FROM subscribers) AS subscribers`,
+  );
+  return counts!;
+}
+
+/**
+ * What the order lines hold of each listing: reserved while open, sold once shipped. Run again
+ * after generated orders are added (the reships' child orders keep their original's listing).
+ */
+export async function countListingQuantities(db: Queryable): Promise<void> {
   await db.query(
     `UPDATE pts_listings l SET qty_reserved = x.reserved, qty_sold = x.sold,
        qty_pushed = GREATEST(l.qty_pushed, x.reserved + x.sold)
@@ -169,9 +181,4 @@ export async function generateOrders(
            FROM order_lines WHERE listing_id IS NOT NULL GROUP BY listing_id) x
      WHERE l.id = x.listing_id`,
   );
-  const [counts] = await db.query<{ orders: number; subscribers: number }>(
-    `SELECT (SELECT count(*)::int FROM orders) AS orders,
-       (SELECT count(*)::int FROM subscribers) AS subscribers`,
-  );
-  return counts!;
 }

@@ -18,6 +18,8 @@ export {
   type GenerateOrdersOptions,
   type GenerateOrdersSummary,
 } from './generate-orders.js';
+/** The reships' and RMA replacements' child orders, for the data generator. */
+export { generateChildOrders, type GenerateChildOrdersOptions } from './generate-child-orders.js';
 /** The ZIP/state and service-address checks intake validates with (a campaign file's preview). */
 export { serviceAddressProblems, zipProblems } from './us-zip.js';
 /** The client carriers' picker (a campaign file chooses its carrier). */

@@ -7,7 +7,8 @@ import type { Queryable } from '../../db/db.js';
  * are tried at the size of the orders. The parcels scanned out went in gaylords: one a day,
  * picked up with that day's SCAN form; the newest labelled parcels (at most
  * GENERATED_WAITING_PARCELS) wait in a closed gaylord for their form and pickup. Set-based and
- * deterministic; run after `generateOrders`.
+ * deterministic; run after `generateOrders`, and again for the orders made since (the reships'
+ * and replacements' child orders): it labels only orders without a parcel.
  */
 export async function generatePackages(db: Queryable): Promise<{ packages: number }> {
   const [row] = await db.query<{ packages: number }>(
@@ -46,13 +47,17 @@ export async function generatePackages(db: Queryable): Promise<{ packages: numbe
 /**
  * A day's labels were one batch, run to its end: each parcel's order done as `created`, in
  * package order, so the label desk's batches and their runs are tried at the size of the orders.
+ * The parcels without a batch are read once: on a later run the statistics say there are none,
+ * and the planner would scan the packages again for each day.
  */
 async function generateLabelBatches(db: Queryable): Promise<void> {
   await db.query(
-    `WITH days AS (
-       SELECT min(label_created_at) AS first_label FROM packages
-       WHERE label_batch_id IS NULL
-       GROUP BY (label_created_at AT TIME ZONE 'UTC')::date
+    `WITH unbatched AS MATERIALIZED (
+       SELECT id, order_id, label_created_at, tracking_number,
+         (label_created_at AT TIME ZONE 'UTC')::date AS day
+       FROM packages WHERE label_batch_id IS NULL
+     ), days AS (
+       SELECT min(label_created_at) AS first_label FROM unbatched GROUP BY day
      ), batches AS (
        INSERT INTO label_batches (format, created_at)
        SELECT 'pdf', first_label FROM days ORDER BY first_label
@@ -61,8 +66,7 @@ async function generateLabelBatches(db: Queryable): Promise<void> {
        SELECT b.id AS batch_id, p.id AS package_id, p.order_id, p.label_created_at,
          p.tracking_number,
          row_number() OVER (PARTITION BY b.id ORDER BY p.id)::int AS position
-       FROM batches b JOIN packages p ON p.label_batch_id IS NULL
-         AND (p.label_created_at AT TIME ZONE 'UTC')::date = b.day
+       FROM batches b JOIN unbatched p ON p.day = b.day
      ), marked AS (
        UPDATE packages p SET label_batch_id = l.batch_id FROM linked l WHERE p.id = l.package_id
      )
@@ -78,15 +82,34 @@ async function generateLabelBatches(db: Queryable): Promise<void> {
 const GENERATED_WAITING_PARCELS = 20;
 
 async function generateGaylords(db: Queryable): Promise<void> {
+  // The parcels scanned out and in no gaylord, read once: the statistics of a later run say there
+  // are none, and the planner would scan the packages again for each day.
+  const loose = `loose AS MATERIALIZED (
+       SELECT id, scanned_out_at, (scanned_out_at AT TIME ZONE 'UTC')::date AS day FROM packages
+       WHERE scanned_out_at IS NOT NULL AND gaylord_id IS NULL
+         AND service = 'usps_ground_advantage' AND status <> 'voided')`;
+  // Parcels scanned out on a day that has its form already (a later run): in that day's gaylord.
+  await db.query(
+    `WITH ${loose},
+     day_gaylords AS MATERIALIZED (
+       SELECT f.id AS form_id, f.ship_date, min(g.id) AS gaylord_id
+       FROM scan_forms f JOIN gaylords g ON g.scan_form_id = f.id
+       WHERE f.carrier = 'usps' AND f.origin_zip = (SELECT ship_from_zip FROM shipping_settings)
+       GROUP BY f.id, f.ship_date),
+     joined AS (
+       UPDATE packages p SET gaylord_id = d.gaylord_id
+       FROM loose l JOIN day_gaylords d ON d.ship_date = l.day
+       WHERE p.id = l.id
+       RETURNING d.form_id)
+     UPDATE scan_forms f SET package_count = f.package_count + j.n
+     FROM (SELECT form_id, count(*)::int AS n FROM joined GROUP BY form_id) j
+     WHERE f.id = j.form_id`,
+  );
   // A day's parcels scanned out: one gaylord, closed, on the day's SCAN form, picked up.
   await db.query(
-    `WITH days AS (
-       SELECT (p.scanned_out_at AT TIME ZONE 'UTC')::date AS day, min(p.scanned_out_at) AS first_out,
-         count(*)::int AS n
-       FROM packages p
-       WHERE p.scanned_out_at IS NOT NULL AND p.gaylord_id IS NULL
-         AND p.service = 'usps_ground_advantage' AND p.status <> 'voided'
-       GROUP BY 1
+    `WITH ${loose},
+     days AS (
+       SELECT day, min(scanned_out_at) AS first_out, count(*)::int AS n FROM loose GROUP BY day
      ), forms AS (
        INSERT INTO scan_forms (carrier, ship_date, origin_zip, package_count, created_at,
          picked_up_at, updated_at)
@@ -104,16 +127,17 @@ async function generateGaylords(db: Queryable): Promise<void> {
        RETURNING id, scan_form_id
      )
      UPDATE packages p SET gaylord_id = made.id
-     FROM made JOIN forms f ON f.id = made.scan_form_id
-     WHERE (p.scanned_out_at AT TIME ZONE 'UTC')::date = f.ship_date
-       AND p.scanned_out_at IS NOT NULL AND p.gaylord_id IS NULL
-       AND p.service = 'usps_ground_advantage' AND p.status <> 'voided'`,
+     FROM made JOIN forms f ON f.id = made.scan_form_id JOIN loose l ON l.day = f.ship_date
+     WHERE p.id = l.id`,
   );
-  // The newest labelled parcels, sorted into a gaylord closed and awaiting its form and pickup.
+  // The newest labelled parcels, sorted into a gaylord closed and awaiting its form and pickup
+  // (one such gaylord: a later run leaves its labelled parcels unsorted).
   await db.query(
     `WITH chosen AS (
        SELECT p.id, p.label_created_at FROM packages p
        WHERE p.status = 'label_created' AND p.service = 'usps_ground_advantage'
+         AND NOT EXISTS (SELECT 1 FROM gaylords g WHERE g.status = 'closed'
+                         AND g.scan_form_id IS NULL)
        ORDER BY p.id DESC LIMIT $1
      ), made AS (
        INSERT INTO gaylords (carrier, service, status, opened_at, closed_at, updated_at)
