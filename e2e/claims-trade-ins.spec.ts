@@ -14,7 +14,7 @@ import { chooseOption, dialog, rowOf } from './ui';
  * customer is credited.
  */
 
-const TAG = 211;
+const TAG = 239;
 const FIRST_SIM = TAG * 1_000_000;
 const staff = (role: string, first: string): Staff => ({
   userName: `${role}.${TAG}`,

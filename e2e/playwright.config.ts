@@ -1,5 +1,9 @@
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
-import { LANES, laneURL } from './lanes';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LANES, laneURL, refuseSharedTags } from './lanes';
+
+refuseSharedTags(dirname(fileURLToPath(import.meta.url)));
 
 const FIRST_START = ['first-login.spec.ts', 'first-start.setup.ts'];
 
