@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { apiAs } from './api';
 import { ADMIN_PASSWORD, signIn } from './support';
-import { confirmBubble, dialog, rowOf, seriousViolations } from './ui';
+import { chooseFile, confirmBubble, dialog, rowOf, seriousViolations } from './ui';
 
 /** This run's names: its vendor and invoice never meet another spec's, nor an earlier run's. */
 const STAMP = `${Date.now() % 1_000_000}`;
@@ -65,11 +65,7 @@ test('a purchase invoice carries its PDF: attached, listed, downloaded, removed'
   await expect(drawer).toContainText('PDF, PNG, JPEG or WebP, up to 10 MB.');
 
   const pdf = invoicePdf(`Invoice ${INVOICE}`);
-  const chooser = page.waitForEvent('filechooser');
-  await drawer.getByRole('button', { name: 'Attach a file' }).click();
-  await (
-    await chooser
-  ).setFiles({
+  await chooseFile(page, () => drawer.getByRole('button', { name: 'Attach a file' }).click(), {
     name: `${INVOICE}.pdf`,
     mimeType: 'application/pdf',
     buffer: pdf,

@@ -2,7 +2,7 @@ import type { LabelBatch, LabelStepAnswer, PickOrder, ShipScanAnswer } from '@in
 import { expect, test } from '@playwright/test';
 import { apiAs, createStaff, iccidOf, imeiOf, readyLifelineOrders, type Staff } from './api';
 import { ADMIN_PASSWORD, signIn } from './support';
-import { chooseOption, dialog, rowOf } from './ui';
+import { chooseFile, chooseOption, dialog, rowOf } from './ui';
 
 /**
  * A lost parcel's claim and a trade-in, as customer support and the returns desk work them. A
@@ -101,11 +101,11 @@ test('a claim is filed for a lost parcel with its proof and paid: its device is 
   await expect(page.getByText(/is drafted: attach the proof/)).toBeVisible();
 
   const claim = dialog(page, /^Claim CL-/);
-  const chooser = page.waitForEvent('filechooser');
-  await claim.getByRole('button', { name: 'Attach a file' }).click();
-  await (
-    await chooser
-  ).setFiles({ name: `proof-${TAG}.pdf`, mimeType: 'application/pdf', buffer: proofPdf });
+  await chooseFile(page, () => claim.getByRole('button', { name: 'Attach a file' }).click(), {
+    name: `proof-${TAG}.pdf`,
+    mimeType: 'application/pdf',
+    buffer: proofPdf,
+  });
   await expect(page.getByText(`proof-${TAG}.pdf is attached.`)).toBeVisible();
 
   await claim.getByRole('button', { name: 'File with the carrier' }).click();

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiAs, createStaff, imeiOf, receiveStagedBox, seedReceivingCatalogue } from './api';
 import { ADMIN_PASSWORD, signIn } from './support';
 import {
+  chooseFile,
   chooseOption,
   closeNotifications,
   dialog,
@@ -216,16 +217,18 @@ test('the worker fills the checklist from a diagnostic file and grades C with a 
   const test = page.getByRole('region', { name: `Test of ${regraded}` });
 
   // The tool's file, chosen from the keyboard: its results fill this device's checklist.
-  await page.getByRole('button', { name: 'Diagnostic file' }).focus();
-  const chooser = page.waitForEvent('filechooser');
-  await page.keyboard.press('Enter');
-  await (
-    await chooser
-  ).setFiles({
-    name: `diag-${TAG}.csv`,
-    mimeType: 'text/csv',
-    buffer: Buffer.from(`IMEI,Display,Touch,Speaker,Battery %\n${regraded},PASS,PASS,PASS,84%\n`),
-  });
+  await chooseFile(
+    page,
+    async () => {
+      await page.getByRole('button', { name: 'Diagnostic file' }).focus();
+      await page.keyboard.press('Enter');
+    },
+    {
+      name: `diag-${TAG}.csv`,
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`IMEI,Display,Touch,Speaker,Battery %\n${regraded},PASS,PASS,PASS,84%\n`),
+    },
+  );
   await expect(test.getByTestId('diagnostics-filled')).toContainText(
     `Checklist filled from diag-${TAG}.csv: 3 of 10 items, battery 84%.`,
   );

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type FileChooser, type Locator, type Page } from '@playwright/test';
 
 /** What the browser tests of the toolkit's pages do again and again, said once. */
 
@@ -43,6 +43,25 @@ export async function pick(
     await picker.fill(search);
     await chooseOption(page, option, 10_000);
     await expect(select).toContainText(option, { timeout: 2_000 });
+  }).toPass({ timeout: 45_000 });
+}
+
+/**
+ * Opens a file chooser with `open` (a click, or Enter on a focused button) and gives it `file`.
+ * Once in CI the chooser never reached the test: the focused button's Enter left the page with no
+ * focus and no chooser event (production.spec, session 20). Playwright starts catching choosers
+ * only when a test waits for one, so an opening that reaches the page first goes unseen; the
+ * opening is tried again until a chooser is caught.
+ */
+export async function chooseFile(
+  page: Page,
+  open: () => Promise<void>,
+  file: Parameters<FileChooser['setFiles']>[0],
+) {
+  await expect(async () => {
+    const chooser = page.waitForEvent('filechooser', { timeout: 5_000 });
+    await open();
+    await (await chooser).setFiles(file);
   }).toPass({ timeout: 45_000 });
 }
 
