@@ -1,6 +1,7 @@
 import { isLuhnValid, parseIccid, type DeviceLookup, type ReceiveScan } from '@inventory/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminTestApp, type ApiClient } from '../test/api-client.js';
+import { deviceStepMismatchSql, timelineMismatchSql } from '../test/generated-database.js';
 import { bodyOf, type TestApp } from '../test/test-app.js';
 import { generateDatabase, invoiceStates, type GenerateSummary } from './generate.js';
 
@@ -214,9 +215,7 @@ describe('a generated database', () => {
     ).toBe(0);
     // A device's last step on its timeline is where it is.
     expect(
-      await count(`SELECT count(*) AS n FROM order_line_units u JOIN devices d ON d.id = u.device_id
-        WHERE d.status IS DISTINCT FROM (SELECT e.to_status FROM device_events e
-          WHERE e.device_id = d.id AND e.to_status IS NOT NULL ORDER BY e.at DESC, e.id DESC LIMIT 1)`),
+      await count(deviceStepMismatchSql('order_line_units u JOIN devices d ON d.id = u.device_id')),
     ).toBe(0);
     // Every returned parcel that carried a device was unpacked, and the figures count them.
     expect(
@@ -250,12 +249,7 @@ describe('a generated database', () => {
           WHERE t.device_id = routed.device_id AND t.reference = routed.reference)`),
     ).toBe(0);
     // Each RMA's timeline starts with its request and ends in its state.
-    expect(
-      await count(`SELECT count(*) AS n FROM rmas r WHERE
-        (SELECT type FROM rma_events e WHERE e.rma_id = r.id ORDER BY e.at, e.id LIMIT 1) <> 'requested'
-        OR r.status <> (SELECT to_status FROM rma_events e WHERE e.rma_id = r.id
-          AND e.to_status IS NOT NULL ORDER BY e.at DESC, e.id DESC LIMIT 1)`),
-    ).toBe(0);
+    expect(await count(timelineMismatchSql('rmas', 'rma_events', 'rma_id'))).toBe(0);
     const rmas = await admin.get('/rmas?limit=5');
     expect(rmas.statusCode, rmas.body).toBe(200);
   });

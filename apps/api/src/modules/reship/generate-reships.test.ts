@@ -1,7 +1,7 @@
 import type { ReshipStatistics } from '@inventory/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../test/api-client.js';
-import { createGeneratedTestApp } from '../../test/generated-database.js';
+import { createGeneratedTestApp, timelineMismatchSql } from '../../test/generated-database.js';
 import { bodyOf, type TestApp } from '../../test/test-app.js';
 import type { GenerateSummary } from '../../db/generate.js';
 
@@ -16,13 +16,6 @@ beforeAll(async () => {
   ({ t, admin, summary, count } = await createGeneratedTestApp());
 }, 120_000);
 afterAll(() => t.close());
-
-/** A record whose timeline does not start with its request or does not end in its status. */
-const timelineMismatch = (table: string, events: string, key: string) => `
-  SELECT count(*) AS n FROM ${table} r WHERE
-    (SELECT type FROM ${events} e WHERE e.${key} = r.id ORDER BY e.at, e.id LIMIT 1) <> 'requested'
-    OR r.status <> (SELECT to_status FROM ${events} e WHERE e.${key} = r.id
-      AND e.to_status IS NOT NULL ORDER BY e.at DESC, e.id DESC LIMIT 1)`;
 
 describe('generated reships', () => {
   it('reship a few per cent of the shipped orders, one waiting request per order', async () => {
@@ -41,7 +34,7 @@ describe('generated reships', () => {
     expect(statuses.map((row) => row.status)).toEqual(
       expect.arrayContaining(['denied', 'order_created']),
     );
-    expect(await count(timelineMismatch('reships', 'reship_events', 'reship_id'))).toBe(0);
+    expect(await count(timelineMismatchSql('reships', 'reship_events', 'reship_id'))).toBe(0);
   });
 
   it('make a child order for each approved one and leave its original reshipped', async () => {
@@ -131,7 +124,7 @@ describe('generated cancellation requests', () => {
     ]);
     expect(
       await count(
-        timelineMismatch('cancel_requests', 'cancel_request_events', 'cancel_request_id'),
+        timelineMismatchSql('cancel_requests', 'cancel_request_events', 'cancel_request_id'),
       ),
     ).toBe(0);
   });

@@ -16,7 +16,7 @@ import { auditActor, recordAudit } from '../audit/index.js';
 import { applyDeviceAction } from '../devices/index.js';
 import { requestRepair } from '../repair/index.js';
 import { writeRmaDeviceEvents } from './open-rma.js';
-import { rmaNumberOf } from './rma.service.js';
+import { recordRmaFact, rmaNumberOf } from './rma.service.js';
 import { rmaDetail, rmaStore } from './rma.store.js';
 
 /**
@@ -98,17 +98,9 @@ export async function scanRma(
     await tx.query(`UPDATE rmas SET mismatch_flagged = true, updated_at = now() WHERE id = $1`, [
       id,
     ]);
-    await tx.query(
-      `INSERT INTO rma_events (rma_id, actor_id, actor_name, type, data)
-       VALUES ($1, $2, $3, 'mismatch_flagged', $4::jsonb)`,
-      [id, actor.userId, actor.userName, JSON.stringify({ code, station })],
-    );
-    await recordAudit(tx, {
-      ...auditActor(actor, meta),
-      action: 'RMA.mismatch_flagged',
-      entityType: 'RMA',
-      entityId: id,
-      after: { rma: rma.number, code, station },
+    await recordRmaFact(tx, acting, { id, number: rma.number }, 'mismatch_flagged', {
+      code,
+      station,
     });
   } else if (found.received) {
     result = 'already_received';
@@ -159,7 +151,7 @@ export async function scanRma(
 /** What came back with the devices, and the damage seen: kept on the RMA and its timeline. */
 export async function recordChecklist(
   tx: Transaction,
-  { actor, meta }: Acting,
+  acting: Acting,
   id: number,
   input: RmaChecklistInput,
 ): Promise<RmaDetail> {
@@ -170,18 +162,9 @@ export async function recordChecklist(
     `UPDATE rmas SET accessories = $2::text[], damage_note = $3, updated_at = now() WHERE id = $1`,
     [id, accessories, damageNote],
   );
-  const data = { accessories, damage_note: damageNote };
-  await tx.query(
-    `INSERT INTO rma_events (rma_id, actor_id, actor_name, type, data)
-     VALUES ($1, $2, $3, 'checklist_recorded', $4::jsonb)`,
-    [id, actor.userId, actor.userName, JSON.stringify(data)],
-  );
-  await recordAudit(tx, {
-    ...auditActor(actor, meta),
-    action: 'RMA.checklist_recorded',
-    entityType: 'RMA',
-    entityId: id,
-    after: { rma: rma.number, ...data },
+  await recordRmaFact(tx, acting, { id, number: rma.number }, 'checklist_recorded', {
+    accessories,
+    damage_note: damageNote,
   });
   return rmaDetail(tx, id);
 }

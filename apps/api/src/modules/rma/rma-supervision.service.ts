@@ -3,9 +3,8 @@ import type { Transaction } from '../../db/db.js';
 import { ConflictError } from '../../http/errors.js';
 import type { Acting } from '../../http/principal.js';
 import { runTransition } from '../../toolkit/lifecycle.js';
-import { auditActor, recordAudit } from '../audit/index.js';
 import { writeRmaDeviceEvents } from './open-rma.js';
-import { lockedRma } from './rma.service.js';
+import { lockedRma, recordRmaFact } from './rma.service.js';
 import { rmaDetail, rmaStore } from './rma.store.js';
 
 /**
@@ -23,7 +22,7 @@ import { rmaDetail, rmaStore } from './rma.store.js';
  */
 export async function clearRmaMismatch(
   tx: Transaction,
-  { actor, meta }: Acting,
+  acting: Acting,
   id: number,
   input: ClearRmaMismatchInput,
 ): Promise<RmaDetail> {
@@ -42,20 +41,14 @@ export async function clearRmaMismatch(
   await tx.query(`UPDATE rmas SET mismatch_flagged = false, updated_at = now() WHERE id = $1`, [
     id,
   ]);
-  const data = { note: input.note, codes: scanned!.codes };
-  await tx.query(
-    `INSERT INTO rma_events (rma_id, actor_id, actor_name, type, data)
-     VALUES ($1, $2, $3, 'mismatch_cleared', $4::jsonb)`,
-    [id, actor.userId, actor.userName, JSON.stringify(data)],
+  await recordRmaFact(
+    tx,
+    acting,
+    { id, number: rma.number },
+    'mismatch_cleared',
+    { note: input.note, codes: scanned!.codes },
+    { before: { mismatch_flagged: true }, after: { mismatch_flagged: false } },
   );
-  await recordAudit(tx, {
-    ...auditActor(actor, meta),
-    action: 'RMA.mismatch_cleared',
-    entityType: 'RMA',
-    entityId: id,
-    before: { mismatch_flagged: true },
-    after: { rma: rma.number, mismatch_flagged: false, ...data },
-  });
   return rmaDetail(tx, id);
 }
 

@@ -107,6 +107,34 @@ export async function lockedRma(tx: Transaction, id: number) {
   return rma;
 }
 
+/**
+ * A fact about an RMA that is not a step of its state (a mismatch flagged or cleared, a checklist):
+ * on its timeline and in the audit log as `RMA.<type>`, in the caller's transaction. `change` is a
+ * column the fact changed, for the audit entry's before and after.
+ */
+export async function recordRmaFact(
+  tx: Transaction,
+  { actor, meta }: Acting,
+  rma: { id: number; number: string },
+  type: string,
+  data: Record<string, unknown>,
+  change?: { before: Record<string, unknown>; after: Record<string, unknown> },
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO rma_events (rma_id, actor_id, actor_name, type, data)
+     VALUES ($1, $2, $3, $4, $5::jsonb)`,
+    [rma.id, actor.userId, actor.userName, type, JSON.stringify(data)],
+  );
+  await recordAudit(tx, {
+    ...auditActor(actor, meta),
+    action: `RMA.${type}`,
+    entityType: 'RMA',
+    entityId: rma.id,
+    ...(change && { before: change.before }),
+    after: { rma: rma.number, ...change?.after, ...data },
+  });
+}
+
 /** The devices of an RMA, for their timelines. */
 const deviceIdsOf = async (db: Queryable, rmaId: number) =>
   (

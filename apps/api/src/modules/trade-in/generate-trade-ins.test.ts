@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenerateSummary } from '../../db/generate.js';
 import type { ApiClient } from '../../test/api-client.js';
-import { createGeneratedTestApp } from '../../test/generated-database.js';
+import { createGeneratedTestApp, deviceStepMismatchSql } from '../../test/generated-database.js';
 import type { TestApp } from '../../test/test-app.js';
 
 /** The trade-ins of a generated database: rows whose invariants hold. */
@@ -64,9 +64,7 @@ describe('generated trade-ins', () => {
         WHERE d.invoice_id IS NOT NULL`),
     ).toBe(0);
     expect(
-      await count(`SELECT count(*) AS n FROM trade_ins r JOIN devices d ON d.id = r.device_id
-        WHERE d.status IS DISTINCT FROM (SELECT e.to_status FROM device_events e
-          WHERE e.device_id = d.id AND e.to_status IS NOT NULL ORDER BY e.at DESC, e.id DESC LIMIT 1)`),
+      await count(deviceStepMismatchSql('trade_ins r JOIN devices d ON d.id = r.device_id')),
     ).toBe(0);
     const board = await admin.get('/trade-ins');
     expect(board.statusCode, board.body).toBe(200);
