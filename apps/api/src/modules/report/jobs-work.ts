@@ -66,7 +66,7 @@ export async function myCounts(
     new Date(Date.parse(to) - (DEFAULT_HISTORY_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
   checkRange({ from, to });
   const todayCounts = await db.query<WorkDayCount>(
-    `SELECT ${DAY_COUNT_COLUMNS} FROM work_day_counts c
+    `SELECT ${DAY_COUNT_COLUMNS} FROM work_day_totals c
      WHERE c.user_id = $1 AND c.business_day = $2::date ORDER BY c.action`,
     [userId, today],
   );
@@ -79,7 +79,7 @@ export async function myCounts(
     [userId],
   );
   const history = await db.query<WorkDayCount>(
-    `SELECT ${DAY_COUNT_COLUMNS} FROM work_day_counts c
+    `SELECT ${DAY_COUNT_COLUMNS} FROM work_day_totals c
      WHERE c.user_id = $1 AND c.business_day BETWEEN $2::date AND $3::date
      ORDER BY c.business_day DESC, c.action`,
     [userId, from, to],
@@ -105,7 +105,7 @@ export async function workerSummaries(
        (SELECT count(*)::int FROM work_job_assignees a JOIN work_jobs j ON j.id = a.job_id
         WHERE a.user_id = c.user_id AND j.status IN ('done', 'verified')
           AND order_business_day(j.done_at) = c.business_day) AS jobs_done
-     FROM work_day_counts c JOIN users u ON u.id = c.user_id
+     FROM work_day_totals c JOIN users u ON u.id = c.user_id
      WHERE c.business_day BETWEEN $1::date AND $2::date
      GROUP BY c.business_day, c.user_id, u.name
      ORDER BY c.business_day DESC, u.name, c.user_id

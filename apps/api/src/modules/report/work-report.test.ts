@@ -47,7 +47,7 @@ const report = (query = '') => dataOf<WorkReport>(admin.get(`/report/dashboard${
 const dayCount = async (userName: string, action: string) =>
   (
     await t.db.query<{ qty: number; rework: number; duration_s: number }>(
-      `SELECT c.qty, c.rework, c.duration_s::int AS duration_s FROM work_day_counts c
+      `SELECT c.qty, c.rework, c.duration_s::int AS duration_s FROM work_day_totals c
        JOIN users u ON u.id = c.user_id WHERE u.user_name = $1 AND c.action = $2`,
       [userName, action],
     )

@@ -12,9 +12,9 @@ import { fieldError } from '../../http/errors.js';
 
 /**
  * The working report's figures (DOMAIN.md 4.11): read from the kept sums per person, business
- * day and action (`work_day_counts`, migration 0071), never from the events, so a range costs
- * the people and days it holds whatever the registry's size. A team is a role: a person counts
- * under each role they hold.
+ * day and action (`work_day_totals` over `work_day_counts`' shards, migrations 0071 and 0079),
+ * never from the events, so a range costs the people and days it holds whatever the registry's
+ * size. A team is a role: a person counts under each role they hold.
  */
 
 const DAY_MS = 86_400_000;
@@ -75,7 +75,7 @@ export async function workerRates(
        round((sum(CASE WHEN c.duration_s > 0 THEN c.duration_s
                        ELSE extract(epoch FROM c.last_at - c.first_at) END) / 3600)::numeric, 2)
          ::float8 AS hours
-     FROM work_day_counts c JOIN users u ON u.id = c.user_id
+     FROM work_day_totals c JOIN users u ON u.id = c.user_id
      WHERE c.business_day BETWEEN $1::date AND $2::date AND ${IN_TEAM}
      GROUP BY c.user_id, u.name, c.action
      ORDER BY sum(c.qty) DESC, u.name, c.action
@@ -99,13 +99,13 @@ export async function workReport(db: Queryable, query: WorkReportQuery): Promise
   const counts = await db.query<DayAction & { rework: number }>(
     `SELECT NULL::int AS team_id, to_char(c.business_day, 'YYYY-MM-DD') AS day, c.action,
        sum(c.qty)::int AS qty, sum(c.rework)::int AS rework
-     FROM work_day_counts c
+     FROM work_day_totals c
      WHERE c.business_day BETWEEN $1::date AND $2::date AND ${IN_TEAM}
      GROUP BY c.business_day, c.action
      UNION ALL
      SELECT ur.role_id::int, to_char(c.business_day, 'YYYY-MM-DD'), c.action, sum(c.qty)::int,
        sum(c.rework)::int
-     FROM work_day_counts c JOIN user_roles ur ON ur.user_id = c.user_id
+     FROM work_day_totals c JOIN user_roles ur ON ur.user_id = c.user_id
      WHERE $3::bigint IS NULL AND c.business_day BETWEEN $1::date AND $2::date
      GROUP BY ur.role_id, c.business_day, c.action`,
     [range.from, range.to, teamId],
