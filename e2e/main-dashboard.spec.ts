@@ -81,13 +81,21 @@ test('the administrator reads every widget, filters by carrier, exports and dril
   expect((await downloading).suggestedFilename()).toMatch(/^dashboard-orders-.*\.csv$/);
   await closeNotifications(page);
 
-  // Today's received orders open the order list, filtered to the day and the carrier.
+  // Today's received orders open the order list, filtered to the period and the carrier.
   await received.getByRole('link', { name: '1' }).click();
   await expect(page).toHaveURL(
-    new RegExp(`/order/list\\?received_day=\\d{4}-\\d{2}-\\d{2}&client_carrier_id=${carrier.id}$`),
+    new RegExp(
+      `/order/list\\?received_from=(\\d{4}-\\d{2}-\\d{2})&received_to=\\1&client_carrier_id=${carrier.id}$`,
+    ),
   );
   await expect(page.getByRole('heading', { name: 'All orders', level: 1 })).toBeVisible();
   await expect(page.getByTestId('list-count')).toHaveText(/^1 /);
+
+  // Stock by OS opens the registry's devices in stock of that system's models.
+  await page.goBack();
+  await page.getByTestId('figure-stock-android').getByRole('link').click();
+  await expect(page).toHaveURL(/\/devices\/scan\?status=in_stock&os=android$/);
+  await expect(page.getByRole('heading', { name: 'Device lookup', level: 1 })).toBeVisible();
 });
 
 test('a SIM coordinator sees no widget of the orders or the returns', async ({ page }) => {

@@ -22,6 +22,20 @@ export const businessDayStartSql = (day: string) =>
 export const businessDayEndSql = (day: string) =>
   `((${day}::date + 1)::timestamp AT TIME ZONE (SELECT time_zone FROM order_settings))`;
 
+/**
+ * A list filter's conditions for a range of business days on a timestamp column: from the start
+ * of `from`, up to the end of `to`, either end left open when not given (a column the code names).
+ */
+export const businessDaysCondition = (
+  column: string,
+  from: string | undefined,
+  to: string | undefined,
+) =>
+  [
+    from !== undefined && ([`${column} >= ${businessDayStartSql('?')}`, from] as const),
+    to !== undefined && ([`${column} < ${businessDayEndSql('?')}`, to] as const),
+  ] as const;
+
 /** A search term as an ILIKE pattern that matches it anywhere, with its wildcards escaped. */
 export const containsPattern = (term: string | undefined): string | null =>
   term ? `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : null;

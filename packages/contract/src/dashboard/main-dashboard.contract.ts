@@ -77,12 +77,6 @@ export const PIPELINE_STAGE_TEXT: Record<PipelineStage, string> = {
   hold: 'On hold',
 };
 
-export const DEVICE_OS_TEXT: Record<(typeof DEVICE_OSES)[number], string> = {
-  android: 'Android',
-  ios: 'iOS',
-  other: 'Other',
-};
-
 /* ---- The kept figures: every client carrier, every kept day. ---- */
 
 const carrierKey = z.nullable(z.int());

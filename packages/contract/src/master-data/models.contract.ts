@@ -13,6 +13,12 @@ import { mergeBodySchema, requiredText, stampShape, wholeNumber, wordList } from
 export const DEVICE_TYPES = ['phone', 'tablet', 'hotspot', 'watch', 'other'] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];
 export const DEVICE_OSES = ['android', 'ios', 'other'] as const;
+
+export const DEVICE_OS_TEXT: Record<(typeof DEVICE_OSES)[number], string> = {
+  android: 'Android',
+  ios: 'iOS',
+  other: 'Other',
+};
 export type DeviceOs = (typeof DEVICE_OSES)[number];
 export const NETWORKS = ['3G', '4G', '5G'] as const;
 export type Network = (typeof NETWORKS)[number];

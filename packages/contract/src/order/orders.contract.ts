@@ -399,6 +399,14 @@ export const orderList = defineList({
     campaign_id: idFilter,
     /** Orders received on this business day (the daily report's rows). */
     received_day: z.optional(isoDate('day')),
+    /** Orders received from this business day on (the main dashboard's period). */
+    received_from: z.optional(isoDate('first day')),
+    /** Orders received up to this business day. */
+    received_to: z.optional(isoDate('last day')),
+    /** Orders shipped from this business day on. */
+    shipped_from: z.optional(isoDate('first day')),
+    /** Orders shipped up to this business day. */
+    shipped_to: z.optional(isoDate('last day')),
   },
   sorts: ['created_at', 'sla_due_at'],
   defaultSort: 'created_at',

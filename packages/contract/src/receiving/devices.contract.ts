@@ -3,6 +3,7 @@ import { labelPrintable, printEndpoint } from '../documents.js';
 import { defineEndpoint } from '../endpoint.js';
 import { INVENTORY_BOX_STATUSES } from '../inventory/inventory-boxes.contract.js';
 import { idParamsSchema } from '../list.js';
+import { DEVICE_OSES } from '../master-data/models.contract.js';
 import { PRODUCT_REQUEST_STATUSES, WIPE_METHODS } from '../production/production.contract.js';
 import { defineList, enumFilter, idFilter, listEndpoints } from '../resource.js';
 import { DEVICE_STATUSES, HOLD_REASONS } from './device-states.js';
@@ -60,6 +61,8 @@ export const deviceList = defineList({
     vendor_id: idFilter,
     invoice_id: idFilter,
     warehouse_box_id: idFilter,
+    /** Devices of the models of one operating system (the main dashboard's stock by OS). */
+    os: enumFilter(DEVICE_OSES),
   },
   sorts: ['imei', 'received_at'],
   defaultSort: 'imei',

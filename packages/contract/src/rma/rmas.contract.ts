@@ -4,7 +4,7 @@ import { labelPrintable, printEndpoint } from '../documents.js';
 import { defineEndpoint } from '../endpoint.js';
 import { idNumber, idParamsSchema } from '../list.js';
 import { optionalText } from '../master-data/fields.js';
-import { DEVICE_GRADES } from '../receiving/receiving-fields.js';
+import { DEVICE_GRADES, isoDate } from '../receiving/receiving-fields.js';
 import { DEVICE_STATUSES } from '../receiving/device-states.js';
 import { DEVICE_SCAN_ACCESS } from '../receiving/devices.contract.js';
 import { booleanFilter, defineList, enumFilter, idFilter, listEndpoints } from '../resource.js';
@@ -73,6 +73,10 @@ export const rmaList = defineList({
     /** RMAs whose receiving scanned an IMEI they do not expect. */
     mismatch: booleanFilter,
     order_id: idFilter,
+    /** RMAs opened on or after this business day. */
+    created_from: z.optional(isoDate('first day')),
+    /** RMAs opened on or before this business day. */
+    created_to: z.optional(isoDate('last day')),
   },
   sorts: ['created_at'],
   defaultSort: 'created_at',

@@ -297,10 +297,14 @@ export const packageList = defineList({
     carrier: enumFilter(CARRIERS),
     order_id: idFilter,
     label_batch_id: idFilter,
-    /** Labels created on or after this day (UTC). */
+    /** Labels created on or after this business day. */
     created_from: z.optional(isoDate('first day')),
-    /** Labels created on or before this day (UTC). */
+    /** Labels created on or before this business day. */
     created_to: z.optional(isoDate('last day')),
+    /** Parcels scanned out on or after this business day (shipped). */
+    shipped_from: z.optional(isoDate('first day')),
+    /** Parcels scanned out on or before this business day. */
+    shipped_to: z.optional(isoDate('last day')),
   },
   sorts: ['label_created_at', 'scanned_out_at'],
   defaultSort: 'label_created_at',

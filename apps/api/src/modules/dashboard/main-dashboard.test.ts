@@ -1,6 +1,6 @@
 import type { MainDashboard, MainDashboardRefresh } from '@inventory/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, createAdminTestApp, type ApiClient } from '../../test/api-client.js';
+import { apiClient, createAdminTestApp, dataOf, type ApiClient } from '../../test/api-client.js';
 import { businessDay } from '../../test/business-day.js';
 import { imeiOf, seedCatalogue, TACS, type Catalogue } from '../../test/receiving-fixtures.js';
 import { seedCarrier, seedPacks } from '../../test/sim-request-fixtures.js';
@@ -237,6 +237,26 @@ describe('the main dashboard', () => {
     expect(widgets.rmas).toEqual(expect.objectContaining({ from, to, rmas: 2 }));
     expect(widgets.orders).toMatchObject({ from, to, received: 7, shipped: 3 });
     expect(widgets.shipped_received!.by_day).toHaveLength(15);
+  });
+
+  it('drills down to lists that hold what each figure counts', async () => {
+    const [from, to] = [await businessDay(t.db, -14), await businessDay(t.db)];
+    const { widgets } = (await read(admin, `?from=${from}&to=${to}`)).figures;
+    const total = async (path: string) =>
+      (await dataOf<{ items: unknown[] }>(admin.get(`${path}&limit=200`))).items.length;
+
+    expect(await total('/devices?status=in_stock&os=ios')).toBe(2);
+    expect(await total('/devices?status=in_stock&os=android')).toBe(5);
+    const period = `from=${from}&received_to=${to}`;
+    expect(await total(`/orders?received_${period}`)).toBe(widgets.orders!.received);
+    expect(await total(`/orders?received_${period}&client_carrier_id=${safelink}`)).toBe(2);
+    expect(await total(`/orders?shipped_from=${from}&shipped_to=${to}`)).toBe(
+      widgets.orders!.shipped,
+    );
+    const twoDaysAgo = await businessDay(t.db, -2);
+    expect(await total(`/orders?shipped_from=${twoDaysAgo}&shipped_to=${twoDaysAgo}`)).toBe(2);
+    expect(await total(`/rmas?created_from=${from}&created_to=${to}`)).toBe(widgets.rmas!.rmas);
+    expect(await total(`/rmas?created_from=${to}&created_to=${to}`)).toBe(1);
   });
 
   it('refuses filters it cannot answer', async () => {

@@ -69,6 +69,11 @@ export const deviceStore: ListStore<typeof deviceList> = {
       query.vendor_id !== undefined && ['d.vendor_id = ?', query.vendor_id],
       query.invoice_id !== undefined && ['d.invoice_id = ?', query.invoice_id],
       query.warehouse_box_id !== undefined && ['d.warehouse_box_id = ?', query.warehouse_box_id],
+      // The few models of the system, then their devices by the model's indexes.
+      query.os !== undefined && [
+        'd.model_id IN (SELECT om.id FROM device_models om WHERE om.os = ?)',
+        query.os,
+      ],
     ],
   },
 };

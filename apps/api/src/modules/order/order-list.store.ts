@@ -1,5 +1,5 @@
 import { orderList } from '@inventory/contract';
-import { isoTextSql } from '../../http/sql.js';
+import { businessDaysCondition, isoTextSql } from '../../http/sql.js';
 import type { ListStore } from '../../toolkit/resource.js';
 
 /**
@@ -65,6 +65,9 @@ export const orderListStore: ListStore<typeof orderList> = {
       query.retailer_id !== undefined && ['o.retailer_id = ?', query.retailer_id],
       query.campaign_id !== undefined && ['o.campaign_id = ?', query.campaign_id],
       query.received_day !== undefined && ['o.received_day = ?::date', query.received_day],
+      query.received_from !== undefined && ['o.received_day >= ?::date', query.received_from],
+      query.received_to !== undefined && ['o.received_day <= ?::date', query.received_to],
+      ...businessDaysCondition('o.shipped_at', query.shipped_from, query.shipped_to),
     ],
   },
 };

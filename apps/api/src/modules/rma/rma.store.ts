@@ -8,7 +8,7 @@ import {
 } from '@inventory/contract';
 import type { Queryable } from '../../db/db.js';
 import { NotFoundError } from '../../http/errors.js';
-import { isoTextSql } from '../../http/sql.js';
+import { businessDaysCondition, isoTextSql } from '../../http/sql.js';
 import {
   timelineWriter,
   type LifecycleStore,
@@ -90,6 +90,7 @@ export const rmaListStore: ListStore<typeof rmaList> = {
       query.mismatch === true && ['r.mismatch_flagged'],
       query.mismatch === false && ['NOT r.mismatch_flagged'],
       query.order_id !== undefined && ['r.order_id = ?', query.order_id],
+      ...businessDaysCondition('r.created_at', query.created_from, query.created_to),
     ],
   },
 };

@@ -9,7 +9,7 @@ import {
 } from '@inventory/contract';
 import type { Queryable } from '../../db/db.js';
 import { NotFoundError } from '../../http/errors.js';
-import { businessDayEndSql, businessDayStartSql, isoTextSql } from '../../http/sql.js';
+import { businessDaysCondition, isoTextSql } from '../../http/sql.js';
 import { timelineWriter, type LifecycleStore } from '../../toolkit/lifecycle.js';
 import type { ListStore } from '../../toolkit/resource.js';
 
@@ -78,14 +78,8 @@ export const packageListStore: ListStore<typeof packageList> = {
       query.carrier !== undefined && ['p.carrier = ?', query.carrier],
       query.order_id !== undefined && ['p.order_id = ?', query.order_id],
       query.label_batch_id !== undefined && ['p.label_batch_id = ?', query.label_batch_id],
-      query.created_from !== undefined && [
-        `p.label_created_at >= ${businessDayStartSql('?')}`,
-        query.created_from,
-      ],
-      query.created_to !== undefined && [
-        `p.label_created_at < ${businessDayEndSql('?')}`,
-        query.created_to,
-      ],
+      ...businessDaysCondition('p.label_created_at', query.created_from, query.created_to),
+      ...businessDaysCondition('p.scanned_out_at', query.shipped_from, query.shipped_to),
     ],
   },
 };

@@ -9,15 +9,14 @@ import { linkTo, LINK_ACCESS } from '../warehouse';
 
 /**
  * Where the main dashboard's figures drill down to: the lists behind them, filtered as the figure
- * counts where the list has that filter (its own names: a wrong one does not compile). Stock has
- * no list by OS and RMAs none by day: those figures open the nearest list, newest first.
+ * counts (the lists' own filter names: a wrong one does not compile).
  */
 
-export { boxesLink, devicesLink, ordersLink, backlogLink, packagesLink } from '../warehouse';
+export { boxesLink, devicesLink, ordersLink, backlogLink } from '../warehouse';
 
 /** The SIM list, by status and client carrier. */
 export const simsLink = linkTo<typeof simCardList>('/sim');
-/** The RMAs, newest first. */
+/** The RMAs, by the days they were opened. */
 export const rmasLink = linkTo<typeof rmaList>('/RMA');
 /** The unpack statistics (its own dates, from its page). */
 export const UNPACK_STATISTICS_PAGE = '/shipment-management/unpack/statistics';

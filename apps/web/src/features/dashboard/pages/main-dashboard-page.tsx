@@ -28,7 +28,6 @@ import {
   devicesLink,
   DRILL_ACCESS,
   ordersLink,
-  packagesLink,
   rmasLink,
   simsLink,
   UNPACK_STATISTICS_PAGE,
@@ -76,7 +75,6 @@ function useDrillAccess() {
     boxes: useCan(DRILL_ACCESS.boxes),
     orders: useCan(DRILL_ACCESS.orders),
     backlog: useCan(DRILL_ACCESS.backlog),
-    packages: useCan(DRILL_ACCESS.packages),
     sims: useCan(DRILL_ACCESS.sims),
     rmas: useCan(DRILL_ACCESS.rmas),
     unpacks: useCan(DRILL_ACCESS.unpacks),
@@ -306,9 +304,8 @@ export default function MainDashboardPage({ entry }: PageProps) {
                   value={number(widgets.orders.received)}
                   to={ordersLink({
                     filters: {
-                      ...(widgets.orders.from === widgets.orders.to && {
-                        received_day: widgets.orders.from,
-                      }),
+                      received_from: widgets.orders.from,
+                      received_to: widgets.orders.to,
                       client_carrier_id: carrier,
                     },
                   })}
@@ -318,8 +315,14 @@ export default function MainDashboardPage({ entry }: PageProps) {
                   id="orders-shipped"
                   title="Shipped"
                   value={number(widgets.orders.shipped)}
-                  to={packagesLink()}
-                  allowed={can.packages}
+                  to={ordersLink({
+                    filters: {
+                      shipped_from: widgets.orders.from,
+                      shipped_to: widgets.orders.to,
+                      client_carrier_id: carrier,
+                    },
+                  })}
+                  allowed={can.orders}
                 />
                 <Figure
                   id="orders-backlog"
@@ -375,7 +378,11 @@ export default function MainDashboardPage({ entry }: PageProps) {
                       id="rmas"
                       title="RMAs"
                       value={number(widgets.rmas.rmas)}
-                      to={rmasLink({ sort: 'created_at', order: 'desc' })}
+                      to={rmasLink({
+                        filters: { created_from: widgets.rmas.from, created_to: widgets.rmas.to },
+                        sort: 'created_at',
+                        order: 'desc',
+                      })}
                       allowed={can.rmas}
                     />
                   </Row>
@@ -464,7 +471,7 @@ function StockWidget({
     <WidgetCard
       widget="stock"
       filters={filters}
-      note="Ready-to-sell units (in stock, not reserved); no list filters by OS, so an OS opens them all."
+      note="Ready-to-sell units (in stock, not reserved)."
     >
       <Row gutter={[8, 8]} style={{ marginBottom: 8 }}>
         <Figure
@@ -480,7 +487,7 @@ function StockWidget({
             id={`stock-${row.os}`}
             title={DEVICE_OS_TEXT[row.os]}
             value={number(row.units)}
-            to={inStock}
+            to={devicesLink({ filters: { status: 'in_stock', os: row.os } })}
             allowed={can.devices}
           />
         ))}
@@ -588,7 +595,16 @@ function ShippedReceivedTable({
           key: 'shipped',
           title: 'Shipped',
           align: 'right',
-          render: (_, row) => number(row.shipped),
+          render: (_, row) => (
+            <Drill
+              to={ordersLink({
+                filters: { shipped_from: row.day, shipped_to: row.day, client_carrier_id: carrier },
+              })}
+              allowed={canOrders}
+            >
+              {number(row.shipped)}
+            </Drill>
+          ),
         },
       ]}
     />

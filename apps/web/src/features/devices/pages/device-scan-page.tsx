@@ -1,4 +1,6 @@
 import {
+  DEVICE_OS_TEXT,
+  DEVICE_OSES,
   DEVICE_STATUSES,
   deviceEndpoints,
   deviceList,
@@ -169,6 +171,11 @@ function useDeviceFilters(): ListFilter<FilterOf<typeof deviceList>>[] {
           }
         : { key: 'invoice_id', label: 'Invoice', fromAddress: true },
       { key: 'warehouse_box_id', label: 'Box', fromAddress: true },
+      {
+        key: 'os',
+        label: 'OS',
+        options: DEVICE_OSES.map((os) => ({ value: os, label: DEVICE_OS_TEXT[os] })),
+      },
     ],
     [canPickModels, canPickVendors],
   );

@@ -18,19 +18,13 @@ import type { PageProps } from '../../../shell/page-types';
 import { useCan } from '../../../shell/use-can';
 import { useUrlParam } from '../../../shell/use-url-state';
 import { when } from '../../../toolkit/format';
-import { pickerLoader } from '../../../toolkit/picker-options';
+import { dayOption, dayRangeFilters, pickerLoader } from '../../../toolkit/picker-options';
 import type { ResourcePageConfig } from '../../../toolkit/resource-page-config';
 import { ResourcePage } from '../../../toolkit/resource-page';
 import { optionsOf } from '../../master-data';
 import { OrderDrawer } from '../components/order-drawer';
 import { OrderStatusTag } from '../components/order-status';
 import { SupportOrderDrawer } from '../components/support-order-drawer';
-
-/** The day typed (or set by a link from the daily report) as the one option of its filter. */
-const receivedDayOption = async (search: string, current?: number | string) => {
-  const day = String(current ?? search).trim();
-  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? [{ value: day, label: `Received ${day}` }] : [];
-};
 
 /** The address key of the order whose drawer is open. */
 export const ORDER_PARAM = 'order';
@@ -115,7 +109,9 @@ const config = (
     { key: 'source', label: 'Source', options: optionsOf(ORDER_SOURCES) },
     { key: 'fulfilment_type', label: 'Type', options: optionsOf(FULFILMENT_TYPES) },
     { key: 'program', label: 'Programme', options: optionsOf(ORDER_PROGRAMS) },
-    { key: 'received_day', label: 'Received on (YYYY-MM-DD)', load: receivedDayOption },
+    { key: 'received_day', label: 'Received on (YYYY-MM-DD)', load: dayOption('Received') },
+    ...dayRangeFilters('Received', 'received_from', 'received_to'),
+    ...dayRangeFilters('Shipped', 'shipped_from', 'shipped_to'),
     {
       key: 'client_carrier_id',
       label: 'Client carrier',

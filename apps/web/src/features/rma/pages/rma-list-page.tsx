@@ -12,6 +12,7 @@ import { useMemo, useState } from 'react';
 import type { PageProps } from '../../../shell/page-types';
 import { useUrlParam } from '../../../shell/use-url-state';
 import { when } from '../../../toolkit/format';
+import { dayRangeFilters } from '../../../toolkit/picker-options';
 import type { ResourcePageConfig } from '../../../toolkit/resource-page-config';
 import { ResourcePage } from '../../../toolkit/resource-page';
 import { RmaDrawer } from '../components/rma-drawer';
@@ -102,6 +103,7 @@ const config = (onNew: () => void): ResourcePageConfig<RmaRow, typeof rmaList> =
         { value: 'false', label: 'No mismatch' },
       ],
     },
+    ...dayRangeFilters('Opened', 'created_from', 'created_to'),
     { key: 'order_id', label: 'Order', fromAddress: true },
   ],
 });

@@ -12,6 +12,7 @@ import { Typography } from 'antd';
 import type { PageProps } from '../../../shell/page-types';
 import { useUrlParam } from '../../../shell/use-url-state';
 import { when } from '../../../toolkit/format';
+import { dayRangeFilters } from '../../../toolkit/picker-options';
 import type { ResourcePageConfig } from '../../../toolkit/resource-page-config';
 import { ResourcePage } from '../../../toolkit/resource-page';
 import { PackageDrawer } from '../components/package-drawer';
@@ -19,12 +20,6 @@ import { PackageStatusTag } from '../components/label-actions';
 
 /** The address key of the package whose drawer is open. */
 const PACKAGE_PARAM = 'package';
-
-/** A day typed (YYYY-MM-DD) as the one option of a date filter. */
-const dayOption = (what: string) => async (search: string, current?: number | string) => {
-  const day = String(current ?? search).trim();
-  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? [{ value: day, label: `${what} ${day}` }] : [];
-};
 
 const config: ResourcePageConfig<PackageRow, typeof packageList> = {
   resource: packageList,
@@ -89,8 +84,8 @@ const config: ResourcePageConfig<PackageRow, typeof packageList> = {
       label: 'Carrier',
       options: CARRIERS.map((carrier) => ({ value: carrier, label: CARRIER_NAMES[carrier] })),
     },
-    { key: 'created_from', label: 'Label created from (YYYY-MM-DD)', load: dayOption('From') },
-    { key: 'created_to', label: 'Label created to (YYYY-MM-DD)', load: dayOption('To') },
+    ...dayRangeFilters('Label created', 'created_from', 'created_to'),
+    ...dayRangeFilters('Shipped', 'shipped_from', 'shipped_to'),
     // Set by links from an order or a label batch.
     { key: 'order_id', label: 'Order', fromAddress: true },
     { key: 'label_batch_id', label: 'Label batch', fromAddress: true },
