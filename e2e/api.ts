@@ -327,6 +327,40 @@ export async function listedVariant(
   return sku;
 }
 
+/**
+ * A product of the catalogue's main model in several grades (SKU prefix `skuPrefix`), each
+ * variant listed live with the same terms. Answers each grade's SKU and listing id.
+ */
+export async function listedGrades(
+  api: Api,
+  catalogue: ReceivingCatalogue,
+  {
+    skuPrefix,
+    grades,
+    listing,
+  }: { skuPrefix: string; grades: readonly DeviceGrade[]; listing: Record<string, unknown> },
+): Promise<Partial<Record<DeviceGrade, { sku: string; listingId: number }>>> {
+  const product = await api.post<{ id: number }>('/pts-products', {
+    model_id: catalogue.models.main.id,
+    sku_prefix: skuPrefix,
+    grades,
+  });
+  const variants = await api.get<{ items: { sku: string; grade: DeviceGrade }[] }>(
+    `/pts-variants?product_id=${product.id}`,
+  );
+  const listed: Partial<Record<DeviceGrade, { sku: string; listingId: number }>> = {};
+  for (const { sku, grade } of variants.items) {
+    const made = await api.post<{ id: number }>('/pts-listings', {
+      sellable_type: 'variant',
+      sku,
+      ...listing,
+    });
+    await api.post(`/pts-listings/${made.id}/publish`, {});
+    listed[grade] = { sku, listingId: made.id };
+  }
+  return listed;
+}
+
 /** A client carrier: a vendor of type carrier-client, whose SIMs agents hand out. */
 export async function createClientCarrier(
   admin: Api,
@@ -561,18 +595,43 @@ export async function readyLifelineOrders(
   );
   const orders: { id: number; number: string }[] = [];
   for (let n = 1; n <= options.orders; n += 1) {
-    const order = await admin.post<{ id: number; number: string; status: string }>('/orders', {
-      client_carrier_id: carrier.id,
-      program: 'lifeline',
-      fulfilment_type: options.fulfilmentType ?? 'new_lifeline',
-      external_id: `ENR-${tag}-${n}`,
-      first_name: 'Ana',
-      last_name: `Subscriber${n}`,
-      service_address: { line1: `${tag}${n} Main St`, city: 'Houston', state: 'TX', zip: '77002' },
-      lines: [{ listing_id: listing!.id, qty: 1 }],
+    const order = await lifelineOrder(admin, {
+      tag,
+      n,
+      carrierId: carrier.id,
+      listingId: listing!.id,
+      fulfilmentType: options.fulfilmentType,
     });
     expect(order.status).toBe('ready');
     orders.push({ id: order.id, number: order.number });
   }
   return { sku, carrier, orders };
+}
+
+/**
+ * A subscriber's Lifeline order of one unit of a listing, as the client carrier's enrolment
+ * arrives: enrolment `ENR-<tag>-<n>`, subscriber `Ana Subscriber<n>` in Houston; new Lifeline
+ * unless `fulfilmentType` says (OTA). Answers the order as created (ready, or on hold).
+ */
+export async function lifelineOrder(
+  admin: Api,
+  options: {
+    tag: number;
+    n: number;
+    carrierId: number;
+    listingId: number;
+    fulfilmentType?: 'new_lifeline' | 'ota';
+  },
+): Promise<{ id: number; number: string; status: string; hold_reason: string | null }> {
+  const { tag, n } = options;
+  return admin.post('/orders', {
+    client_carrier_id: options.carrierId,
+    program: 'lifeline',
+    fulfilment_type: options.fulfilmentType ?? 'new_lifeline',
+    external_id: `ENR-${tag}-${n}`,
+    first_name: 'Ana',
+    last_name: `Subscriber${n}`,
+    service_address: { line1: `${tag}${n} Main St`, city: 'Houston', state: 'TX', zip: '77002' },
+    lines: [{ listing_id: options.listingId, qty: 1 }],
+  });
 }

@@ -17,6 +17,7 @@ const LONG_SPECS = [
   'devices.spec.ts',
   'invoices.spec.ts',
   'master-data.spec.ts',
+  'outbound-day.spec.ts',
   'production-line.spec.ts',
   'production.spec.ts',
   'repair.spec.ts',

@@ -4,6 +4,8 @@ import {
   createClientCarrier,
   createStaff,
   imeiOf,
+  lifelineOrder,
+  listedGrades,
   locateGradedStock,
   receiveStagedBox,
   seedReceivingCatalogue,
@@ -45,47 +47,21 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   const imeis = [1, 2].map((n) => imeiOf(catalogue.models.main.tac, n));
   const box = await receiveStagedBox(admin, catalogue, { tag: TAG, imeis });
   await locateGradedStock(request, admin, { catalogue, box, worker: GRADER, tag: TAG, grade: 'A' });
-  const product = await admin.post<{ id: number }>('/pts-products', {
-    model_id: catalogue.models.main.id,
-    sku_prefix: `SUB${TAG}`,
+  const listed = await listedGrades(admin, catalogue, {
+    skuPrefix: `SUB${TAG}`,
     grades: ['A', 'B'],
+    listing: { channel: 'carrier', qty_pushed: 5, price_cents: 0, allow_backorder: true },
   });
-  const variants = await admin.get<{ items: { sku: string; grade: string }[] }>(
-    `/pts-variants?product_id=${product.id}`,
-  );
-  gradeA = variants.items.find((variant) => variant.grade === 'A')!.sku;
-  gradeB = variants.items.find((variant) => variant.grade === 'B')!.sku;
-  const listingIds: Record<string, number> = {};
-  for (const sku of [gradeA, gradeB]) {
-    const listed = await admin.post<{ id: number }>('/pts-listings', {
-      sellable_type: 'variant',
-      sku,
-      channel: 'carrier',
-      qty_pushed: 5,
-      price_cents: 0,
-      allow_backorder: true,
-    });
-    await admin.post(`/pts-listings/${listed.id}/publish`, {});
-    listingIds[sku] = listed.id;
-  }
+  gradeA = listed.A!.sku;
+  gradeB = listed.B!.sku;
 
   // The carrier's Lifeline rule, and a subscriber's order of grade B: on hold, no stock.
   const carrier = await createClientCarrier(admin, `Carrier ${TAG}`);
   await admin.post('/substitution-rules', { client_carrier_id: carrier.id, program: 'lifeline' });
-  const lifelineOrder = (enrolment: string, n: number) =>
-    admin.post<{ number: string; status: string; hold_reason: string }>('/orders', {
-      client_carrier_id: carrier.id,
-      program: 'lifeline',
-      fulfilment_type: 'new_lifeline',
-      external_id: enrolment,
-      first_name: 'Ana',
-      last_name: `Subscriber${n}`,
-      service_address: { line1: `${TAG}${n} Main St`, city: 'Houston', state: 'TX', zip: '77002' },
-      lines: [{ listing_id: listingIds[gradeB], qty: 1 }],
-    });
-  const order = await lifelineOrder(ENROLMENT, 1);
+  const ofGradeB = { tag: TAG, carrierId: carrier.id, listingId: listed.B!.listingId };
+  const order = await lifelineOrder(admin, { ...ofGradeB, n: 1 });
   // Another subscriber's, whom support sends a goodwill phone.
-  await lifelineOrder(OTHER_ENROLMENT, 2);
+  await lifelineOrder(admin, { ...ofGradeB, n: 2 });
   expect(order).toMatchObject({ status: 'on_hold', hold_reason: 'no_stock' });
   orderNumber = order.number;
 

@@ -51,7 +51,8 @@ function urlOf(endpoint: EndpointDefinition, input: CallInput<EndpointDefinition
 
 /**
  * Calls a contract endpoint: versioned base, JSON, bearer token from storage, no timeout; 2xx is
- * success. A 401 clears the token and sends the user to /login?code=401 (spec section 4).
+ * success. A 401 to the session signed in clears the token and sends the user to
+ * /login?code=401 (spec section 4).
  */
 export async function callEndpoint<E extends EndpointDefinition>(
   endpoint: E,
@@ -72,7 +73,11 @@ export async function callEndpoint<E extends EndpointDefinition>(
   if (response.status >= 200 && response.status <= 299) {
     return body as Envelope<EndpointData<E>>;
   }
-  if (response.status === 401 && endpoint.guard !== 'public') {
+  // Only the session still signed in has ended. A request sent under one signed out since (a
+  // query in flight while the user logs out), or with none (a refetch as the page goes), is
+  // answered 401 too: that is no news, and the login page must not say the session expired.
+  const sessionEnded = token !== null && getToken() === token;
+  if (response.status === 401 && endpoint.guard !== 'public' && sessionEnded) {
     clearSession();
     onUnauthorized();
   }
