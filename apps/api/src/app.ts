@@ -29,6 +29,8 @@ export type BuildOptions = {
   readonly logger?: Record<string, unknown>;
   /** Areas registered after the app's own: a test's lists of its own. */
   readonly modules?: readonly AppModule[];
+  /** The read replica (`ModuleContext.replica`), closed with the app; the database by default. */
+  readonly replica?: Db;
 };
 
 // zod/mini carries no messages of its own; the server answers in English where a schema names none.
@@ -89,7 +91,11 @@ export async function buildApp(
     reply.header('x-request-id', request.id);
     done();
   });
-  app.addHook('onClose', () => db.close());
+  const replica = options.replica ?? db;
+  app.addHook('onClose', async () => {
+    if (replica !== db) await replica.close();
+    await db.close();
+  });
 
   const sessions = createSessionService(db, config.session);
   registerAccessGuard(app, sessions, (apiKey) => authenticateClientCarrier(db, apiKey));
@@ -98,6 +104,7 @@ export async function buildApp(
   const context: ModuleContext = {
     app,
     db,
+    replica,
     config,
     sessions,
     downloads: createDownloads(db),

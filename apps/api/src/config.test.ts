@@ -28,13 +28,23 @@ describe('loadConfig', () => {
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/inventory' });
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/inventory' });
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@db:5432/inventory',
+      readUrl: null,
+    });
+    const replicated = loadConfig({
+      DATABASE_URL: 'postgres://u@db:5432/inventory',
+      DATABASE_READ_URL: 'postgres://u@replica:5432/inventory',
+    });
+    expect(replicated.database).toMatchObject({ readUrl: 'postgres://u@replica:5432/inventory' });
   });
 
   it.each([
     [{ PORT: 'abc' }, 'PORT must be a number'],
     [{ PORT: '70000' }, 'PORT must be between 0 and 65535'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres://'],
+    [{ DATABASE_READ_URL: 'postgres://replica/x' }, 'DATABASE_READ_URL needs DATABASE_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
     [{ HSTS: 'yes' }, 'HSTS must be on or off'],
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY must be a comma-separated list'],

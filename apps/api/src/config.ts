@@ -40,6 +40,16 @@ const environmentSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
       .optional(),
   ),
+  DATABASE_READ_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(
+        /^postgres(ql)?:\/\//,
+        'DATABASE_READ_URL must start with postgres:// or postgresql://',
+      )
+      .optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z
@@ -92,7 +102,15 @@ export type LogLevel = z.infer<typeof environmentSchema>['LOG_LEVEL'];
 
 export type DatabaseConfig =
   | { readonly kind: 'pglite'; readonly dataDir: string | null }
-  | { readonly kind: 'postgres'; readonly url: string };
+  | {
+      readonly kind: 'postgres';
+      readonly url: string;
+      /**
+       * A read replica for the reads that may lag a moment (list exports, reports and
+       * statistics); null: they read the database itself.
+       */
+      readonly readUrl?: string | null;
+    };
 
 export type AppConfig = {
   readonly port: number;
@@ -146,6 +164,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     throw new ConfigError(first ? first.message : 'invalid environment');
   }
   const env = parsed.data;
+  if (env.DATABASE_READ_URL && !env.DATABASE_URL) {
+    throw new ConfigError('DATABASE_READ_URL needs DATABASE_URL: a replica reads for a server');
+  }
   if (env.CARRIER_ADAPTER === 'easypost' && !env.EASYPOST_API_KEY) {
     throw new ConfigError('EASYPOST_API_KEY must be set when CARRIER_ADAPTER is easypost');
   }
@@ -153,7 +174,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     port: env.PORT,
     host: env.HOST,
     database: env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL }
+      ? { kind: 'postgres', url: env.DATABASE_URL, readUrl: env.DATABASE_READ_URL ?? null }
       : { kind: 'pglite', dataDir: resolve(env.DATA_DIR) },
     logLevel: env.LOG_LEVEL,
     session: {

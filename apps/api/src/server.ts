@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { loadConfig, type AppConfig } from './config.js';
 import type { Db } from './db/db.js';
-import { openDatabase } from './db/open.js';
+import { openDatabase, openReadReplica } from './db/open.js';
 import { firstLoginHint, prepareDatabase } from './db/prepare.js';
 
 /** Bad configuration or an unreachable database ends the process with one line, not a stack. */
@@ -31,13 +31,15 @@ async function main() {
   }
 
   let db: Db;
+  let replica: Db | null;
   try {
     db = await openDatabase(config.database);
+    replica = await openReadReplica(config.database);
   } catch (error) {
     fail(`database error: ${reason(error)}`);
   }
 
-  const app = await buildApp(config, db);
+  const app = await buildApp(config, db, replica ? { replica } : {});
   try {
     const { firstAdminCreated } = await prepareDatabase(db, app.log);
     await app.listen({ port: config.port, host: config.host });

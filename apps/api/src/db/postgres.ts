@@ -46,15 +46,22 @@ const queryableOf = (target: pg.Pool | pg.PoolClient): Queryable => ({
   },
 });
 
-/** Connects a pool to a PostgreSQL server and checks that it answers. */
-export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
+/**
+ * Connects a pool to a PostgreSQL server and checks that it answers. `readOnly`: every
+ * transaction of the pool is read-only (a read replica's pool, where a write is a fault of ours).
+ */
+export async function openPostgres(
+  url: string,
+  poolSize = 10,
+  { readOnly = false } = {},
+): Promise<Db> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     types,
     // No JIT compilation (decision 0043): a batch statement whose estimates run high (the
     // reservation's generate_series) spent four of its four and a half seconds compiling.
-    options: '-c jit=off',
+    options: `-c jit=off${readOnly ? ' -c default_transaction_read_only=on' : ''}`,
   });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});

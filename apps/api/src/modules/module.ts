@@ -11,6 +11,11 @@ import type { SessionService } from './session/session.service.js';
 export type ModuleContext = {
   readonly app: FastifyInstance;
   readonly db: Db;
+  /**
+   * Where the reads that may lag a moment go: list exports, reports and statistics. A read
+   * replica when DATABASE_READ_URL names one (read-only), else `db` itself.
+   */
+  readonly replica: Db;
   readonly config: AppConfig;
   readonly sessions: SessionService;
   /** One-use download links and the producers of their files. */

@@ -266,7 +266,7 @@ export const registeredLists = (app: object): readonly ListStore[] => listsByApp
 
 /** Registers the reading endpoints of a list (page, count, one row, export) and its export file. */
 export function registerList(context: ModuleContext, store: ListStore): ListEndpoints {
-  const { endpoint, db, downloads } = context;
+  const { endpoint, db, replica, downloads } = context;
   const { contract } = store;
   const endpoints = listEndpoints(contract);
   listsByApp.set(context.app, [...registeredLists(context.app), store]);
@@ -317,7 +317,8 @@ export function registerList(context: ModuleContext, store: ListStore): ListEndp
         format,
         contract.plural,
         contract.exportColumns,
-        exportChunks(store, db, query, scope),
+        // A file of the whole list: the replica's work, where there is one.
+        exportChunks(store, replica, query, scope),
       ),
     };
   });

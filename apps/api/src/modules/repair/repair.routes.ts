@@ -51,7 +51,7 @@ type Acted<I> = {
 export const repairModule: AppModule = {
   name: 'repair',
   register(context) {
-    const { endpoint, db, app, downloads } = context;
+    const { endpoint, db, replica, app, downloads } = context;
     endpoint(E.request, ({ principal, meta, body }) =>
       db.transaction((tx) => raiseRepairRequest(tx, { actor: principal, meta }, body)),
     );
@@ -65,9 +65,9 @@ export const repairModule: AppModule = {
     endpoint(E.parts, () => requestableParts(db));
     endpoint(E.testingQueue, () => testingQueue(db));
     endpoint(deviceRepairEndpoint, ({ params }) => deviceRepairTickets(db, params.id));
-    endpoint(E.statistics, ({ query }) => repairStatistics(db, query));
+    endpoint(E.statistics, ({ query }) => repairStatistics(replica, query));
     downloads.addProducer('repair-statistics', (request) =>
-      repairStatisticsFile(db, {
+      repairStatisticsFile(replica, {
         from: String(request.from),
         to: String(request.to),
         table: request.table as RepairStatisticsTable,

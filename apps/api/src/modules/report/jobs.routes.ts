@@ -33,7 +33,7 @@ import { jobDetail, teamJobListStore, workJobListStore } from './jobs.store.js';
 export const workJobsModule = (counts: BoxCounts): AppModule => ({
   name: 'work-jobs',
   register(context) {
-    const { endpoint, db, downloads } = context;
+    const { endpoint, db, replica, downloads } = context;
     registerList(context, workJobListStore);
     registerList(context, teamJobListStore);
 
@@ -84,9 +84,9 @@ export const workJobsModule = (counts: BoxCounts): AppModule => ({
         reassignJob(tx, { actor: principal, meta }, params.id, body.assignee_ids),
       ),
     );
-    endpoint(T.summaries, ({ query }) => workerSummaries(db, query));
+    endpoint(T.summaries, ({ query }) => workerSummaries(replica, query));
     downloads.addProducer('work-hours-units', (request) =>
-      workerSummariesFile(db, {
+      workerSummariesFile(replica, {
         from: String(request.from),
         to: String(request.to),
         format: request.format as FileFormat,

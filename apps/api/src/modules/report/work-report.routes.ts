@@ -19,13 +19,13 @@ import { reportRange, workReport } from './work-report.js';
 export const workReportModule: AppModule = {
   name: 'work-report',
   register(context) {
-    const { endpoint, db, downloads } = context;
+    const { endpoint, db, replica, downloads } = context;
     registerList(context, workLogListStore);
-    endpoint(workReportEndpoint, ({ query }) => workReport(db, query));
+    endpoint(workReportEndpoint, ({ query }) => workReport(replica, query));
 
     downloads.addProducer('work-report-table', (request) =>
       workReportFile(
-        db,
+        replica,
         request.table as WorkReportTable,
         request.format as FileFormat,
         request.query as WorkReportQuery,

@@ -23,7 +23,7 @@ import {
  */
 export const reshipModule: AppModule = {
   name: 'reship',
-  register({ endpoint, db, config }) {
+  register({ endpoint, db, replica, config }) {
     endpoint(cancelRequestEndpoints.list, ({ query }) => listCancelRequests(db, query.view));
     endpoint(cancelRequestEndpoints.create, ({ principal, meta, body }) =>
       db.transaction((tx) =>
@@ -56,6 +56,6 @@ export const reshipModule: AppModule = {
       db.transaction((tx) => denyReship(tx, { actor: principal, meta }, params.id, body.reason)),
     );
     endpoint(reshipEndpoints.orders, () => reshipOrders(db));
-    endpoint(reshipEndpoints.statistics, ({ query }) => reshipStatistics(db, query));
+    endpoint(reshipEndpoints.statistics, ({ query }) => reshipStatistics(replica, query));
   },
 };

@@ -20,7 +20,7 @@ import {
 export const unpackModule: AppModule = {
   name: 'unpack',
   register(context) {
-    const { endpoint, db, downloads } = context;
+    const { endpoint, db, replica, downloads } = context;
     endpoint(unpack.parcel, ({ query }) => findReturnedParcel(db, query.code));
     endpoint(unpack.unpack, ({ principal, meta, params, body }) =>
       db.transaction((tx) => unpackParcel(tx, { actor: principal, meta }, params.id, body)),
@@ -30,9 +30,9 @@ export const unpackModule: AppModule = {
       db.transaction((tx) => addUnidentifiedParcel(tx, { actor: principal, meta }, body)),
     );
 
-    endpoint(unpack.statistics, ({ query }) => unpackStatistics(db, query));
+    endpoint(unpack.statistics, ({ query }) => unpackStatistics(replica, query));
     downloads.addProducer('unpack-statistics', (request) =>
-      unpackStatisticsFile(db, {
+      unpackStatisticsFile(replica, {
         from: request.from as string,
         to: request.to as string,
         table: request.table as UnpackStatisticsTable,
