@@ -14,6 +14,7 @@ import {
   ORDER_HOLD_REASONS,
   ORDER_STATUSES,
   orderRowSchema,
+  PAYMENT_STATUSES,
   type FulfilmentType,
 } from '../order/orders.contract.js';
 import { booleanFilter, defineList, enumFilter, idFilter, listEndpoints } from '../resource.js';
@@ -321,6 +322,8 @@ export const pickUnitSchema = z.object({
   box_code: z.nullable(z.string()),
   location_code: z.nullable(z.string()),
   sim_required: z.boolean(),
+  /** A SIM kit shipped alone (a SIM-only replacement): picked by its ICCID, no device. */
+  sim_only: z.boolean(),
   iccid: z.nullable(z.string()),
 });
 export type PickUnit = z.infer<typeof pickUnitSchema>;
@@ -344,6 +347,10 @@ export const pickOrderSchema = z.object({
   total_cents: z.int(),
   /** Existing customer: the SIM is swapped too (a SIM ships with each unit). */
   sim_swap: z.boolean(),
+  /** Prepaid: where the customer's payment stands; picked only once captured. */
+  payment_status: z.nullable(z.enum(PAYMENT_STATUSES)),
+  /** Prepaid: the plan the customer bought, as the carrier priced it; null when not known. */
+  plan_name: z.nullable(z.string()),
   /** Prepaid: we activate the line before it ships, and record its MDN at the station. */
   pre_activation: z.boolean(),
   mdn: z.nullable(z.string()),
@@ -541,7 +548,8 @@ export const fulfilmentEndpoints = {
   }),
   pickScan: fulfilmentAction(
     '/fulfilment/picks/:id/scans',
-    'Scan an IMEI or ICCID for one of my orders: picks the unit, pairs the SIM, fulfils when done',
+    'Scan an IMEI or ICCID for one of my orders: picks the unit, pairs the SIM, fulfils when done ' +
+      '(409 for a prepaid order whose payment is not captured)',
     ORDER_FULFIL_ACCESS,
     pickScanSchema,
     pickScanAnswerSchema,

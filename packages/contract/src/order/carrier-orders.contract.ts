@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from '../endpoint.js';
-import { optionalPhone, requiredText } from '../master-data/fields.js';
+import { optionalPhone, optionalText, requiredText } from '../master-data/fields.js';
 import {
   ORDER_HOLD_REASONS,
   ORDER_PROGRAMS,
   ORDER_STATUSES,
+  PAYMENT_STATUSES,
   SHIP_METHODS,
   shipToSchema,
   type OrderProgram,
@@ -43,6 +44,13 @@ export const carrierOrderRequestSchema = z.object({
   ),
   /** What the order fulfils; by default a new Lifeline phone, or prepaid for a prepaid order. */
   fulfilment_type: z.optional(z.enum(CARRIER_FULFILMENT_TYPES, 'Choose the fulfilment type.')),
+  /**
+   * A prepaid order's payment: captured when left out (an order is sent once paid); authorized
+   * when the card is only authorised, and reported captured later (we pick it then).
+   */
+  payment_status: z.optional(
+    z.enum(['authorized', 'captured'], 'Send authorized or captured as the payment status.'),
+  ),
   subscriber: z.object({
     /** The enrolment or account number at the carrier. */
     external_id: requiredText('enrolment id', 64),
@@ -82,6 +90,8 @@ export const carrierOrderSchema = z.object({
   /** Why it is held, in words, while it is. */
   hold_note: z.nullable(z.string()),
   total_cents: z.int(),
+  /** A prepaid order's payment as we hold it; null for other programmes. */
+  payment_status: z.nullable(z.enum(PAYMENT_STATUSES)),
   lines: z.array(
     z.object({ sku: z.string(), description: z.string(), qty: z.int(), unit_price_cents: z.int() }),
   ),
@@ -160,4 +170,28 @@ export const listCarrierOrderChangesEndpoint = defineEndpoint({
   guard: 'client-carrier',
   query: carrierOrderChangesQuerySchema,
   response: z.object({ items: z.array(carrierOrderSchema), next: z.nullable(z.string()) }),
+});
+
+export const carrierPaymentSchema = z.object({
+  status: z.enum(PAYMENT_STATUSES, 'Send authorized, captured, failed or refunded.'),
+  /** The payment processor's reference or why, kept on the order's timeline. */
+  reference: optionalText('reference', 200),
+});
+export type CarrierPayment = z.input<typeof carrierPaymentSchema>;
+
+export const reportCarrierPaymentEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/carrier/orders/:external_ref/payment',
+  summary:
+    "Report where a prepaid order's payment stands: we pick it once captured and label it while it stays captured",
+  description: [
+    'A payment goes authorized → captured or failed, failed → authorized or captured, captured →',
+    'refunded; the same status again changes nothing. Another change is a 409, as is a payment',
+    'for an order of another programme.',
+  ].join('\n'),
+  tag: TAG,
+  guard: 'client-carrier',
+  params: carrierOrderParamsSchema,
+  body: carrierPaymentSchema,
+  response: carrierOrderSchema,
 });

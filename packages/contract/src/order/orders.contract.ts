@@ -55,6 +55,26 @@ export type FulfilmentType = (typeof FULFILMENT_TYPES)[number];
 export const ORDER_PROGRAMS = ['lifeline', 'tribal', 'acp-legacy', 'prepaid'] as const;
 export type OrderProgram = (typeof ORDER_PROGRAMS)[number];
 
+/**
+ * Where a prepaid order's payment stands (DOMAIN.md 4.14 `/fulfill/prepaid`, migration 0075): the
+ * client carrier takes the customer's payment at checkout and reports it. `authorized`: the card
+ * is authorised, the money not taken yet; `captured`: taken, the order may be picked; `failed`:
+ * declined; `refunded`: given back. Only prepaid orders carry one.
+ */
+export const PAYMENT_STATUSES = ['authorized', 'captured', 'failed', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/**
+ * The changes a payment may take: an authorisation captured or declined, a declined payment paid
+ * again (authorised or captured at once), a captured one refunded. A refund is final.
+ */
+export const PAYMENT_CHANGES: Record<PaymentStatus, readonly PaymentStatus[]> = {
+  authorized: ['captured', 'failed'],
+  captured: ['refunded'],
+  failed: ['authorized', 'captured'],
+  refunded: [],
+};
+
 export const SHIP_METHODS = [
   'ground',
   'priority',
@@ -479,6 +499,9 @@ export const orderDetailSchema = z.object({
   notes: z.nullable(z.string()),
   approved_at: z.nullable(z.string()),
   cancelled_at: z.nullable(z.string()),
+  /** Prepaid: where the customer's payment stands, and the plan bought (null for others). */
+  payment_status: z.nullable(z.enum(PAYMENT_STATUSES)),
+  plan_name: z.nullable(z.string()),
   lines: z.array(orderLineSchema),
   units: z.array(orderUnitSchema),
   events: z.array(orderEventSchema),
@@ -530,6 +553,16 @@ export const holdOrderSchema = z.object({
 });
 export const cancelOrderSchema = z.object({ reason: reasonText });
 
+/**
+ * A prepaid order's payment as the carrier reported it by phone or mail (its API reports it
+ * itself): the processor's reference or why, kept on the timeline.
+ */
+export const changePaymentSchema = z.object({
+  status: z.enum(PAYMENT_STATUSES, 'Choose the payment status.'),
+  note: optionalText('note'),
+});
+export type ChangePaymentInput = z.input<typeof changePaymentSchema>;
+
 /** A support order for a subscriber (DOMAIN.md 5.2 step 1), from live listings at their price. */
 export const supportOrderSchema = z.object({
   client_carrier_id: z
@@ -540,6 +573,8 @@ export const supportOrderSchema = z.object({
   fulfilment_type: z.optional(z.enum(SUBSCRIBER_FULFILMENT_TYPES, 'Choose the type.')),
   /** An existing customer's device change that swaps the SIM too: a SIM ships with each unit. */
   sim_swap: z.optional(z.boolean()),
+  /** A prepaid order's payment as the carrier reported it: captured when left out. */
+  payment_status: z.optional(z.enum(PAYMENT_STATUSES, 'Choose the payment status.')),
   external_id: optionalText('enrolment or account number', 64),
   first_name: requiredText('first name', 100),
   last_name: requiredText('last name', 100),
@@ -636,6 +671,12 @@ export const orderEndpoints = {
     'Release a held order: validated again, it is ready or the 409 says why not',
     ORDER_ACCESS,
     z.object({}),
+  ),
+  changePayment: orderAction(
+    '/orders/:id/payment',
+    "Change a prepaid order's payment status as the carrier reported it (409 for a change the payment cannot take)",
+    ORDER_ACCESS,
+    changePaymentSchema,
   ),
   cancel: orderAction(
     '/orders/:id/cancellation',

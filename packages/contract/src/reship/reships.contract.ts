@@ -154,6 +154,21 @@ export const reshipCandidateQuerySchema = z.object({
 });
 
 /** A reship's child order with its fulfilment progress. */
+/**
+ * Where the returned unit a reship order names stands: waiting for the assignment (which reserves
+ * it if it is back in stock by then), reserved or picked for the order, shipped on it, or passed
+ * over for another matching unit because it was not back in time.
+ */
+export const REQUESTED_UNIT_STATES = ['to_assign', 'reserved', 'shipped', 'another_unit'] as const;
+export type RequestedUnitState = (typeof REQUESTED_UNIT_STATES)[number];
+
+export const REQUESTED_UNIT_TEXT: Record<RequestedUnitState, string> = {
+  to_assign: 'reserved at assignment if back in stock',
+  reserved: 'reserved for this order',
+  shipped: 'shipped',
+  another_unit: 'not back in stock at assignment: another unit ships',
+};
+
 export const reshipOrderSchema = z.object({
   id: z.int(),
   number: z.string(),
@@ -165,6 +180,9 @@ export const reshipOrderSchema = z.object({
   reason: z.enum(RESHIP_REASONS),
   place: z.string(),
   items_text: z.string(),
+  /** The returned unit the order ships if it is back in stock at assignment. */
+  requested_imei: z.nullable(z.string()),
+  requested_unit: z.nullable(z.enum(REQUESTED_UNIT_STATES)),
   created_at: z.string(),
   shipped_at: z.nullable(z.string()),
 });

@@ -2,7 +2,13 @@ import type { OrderAssignmentResult, PickScanAnswer } from '@inventory/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, type ApiClient } from '../../test/api-client.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { placeOrder, seedBox, seedShop, signedIn } from './fulfilment.test-support.js';
+import {
+  assignmentTeam,
+  placeOrder,
+  seedBox,
+  seedShop,
+  signedIn,
+} from './fulfilment.test-support.js';
 
 /**
  * Assignment batches racing over scarce stock (issue 18): on PostgreSQL (TEST_DATABASE_URL) four
@@ -18,13 +24,7 @@ let support: ApiClient;
 
 beforeAll(async () => {
   t = await createTestApp();
-  support = (await signedIn(t, 'race.cs', ['Customer Support', 'Fulfilment Manager'])).client;
-  leaders = [];
-  workers = [];
-  for (let n = 0; n < 4; n += 1) {
-    leaders.push((await signedIn(t, `race.fm.${n}`, ['Fulfilment Manager'])).client);
-    workers.push((await signedIn(t, `race.fw.${n}`, ['Fulfilment Worker'])).id);
-  }
+  ({ support, leaders, workers } = await assignmentTeam(t, 'race'));
 });
 afterAll(() => t.close());
 

@@ -16,6 +16,7 @@ import { deviceLifecycleStore } from '../devices/index.js';
 import { orderStore, writeOrderEvent } from '../order/index.js';
 import { fulfilmentOrderRow } from './fulfilment-lists.store.js';
 import { reserveUnits } from './reservation.js';
+import { allocateSimUnits } from './sim-units.js';
 
 /**
  * Assignment (DOMAIN.md 4.14 `/fulfill/assignment`, 5.2 step 3): ready orders given to a worker in
@@ -142,6 +143,23 @@ export async function assignOrders(
     data: { assignee_id: assigneeId },
     columns: { assignee_id: assigneeId, assigned_by: actor.userId },
   });
+  await allocateSimUnits(tx, reservation.complete, actor.userId);
+  if (reservation.passedOver.length > 0) {
+    // The order's timeline says why its unit is not the one its line named.
+    await tx.query(
+      `INSERT INTO order_events (order_id, actor_id, actor_name, type, data)
+       SELECT p.order_id, $3, $4, 'requested_unit_unavailable', jsonb_build_object('imei', p.imei,
+         'note', 'The requested unit ' || p.imei || ' was not available at assignment (not back '
+           || 'in stock yet, held or reserved): another matching unit was reserved.')
+       FROM unnest($1::bigint[], $2::text[]) AS p (order_id, imei)`,
+      [
+        reservation.passedOver.map((row) => row.orderId),
+        reservation.passedOver.map((row) => row.imei),
+        actor.userId,
+        actor.userName,
+      ],
+    );
+  }
   const held = reservation.short.map(({ id, skus }) => ({
     id,
     number: numbers.get(id)!,

@@ -178,6 +178,22 @@ export async function signedIn(
   return { id, name: user!.name, client: apiClient(t, await login(t.app, userName, password)) };
 }
 
+/**
+ * The people of an assignment race, named `<prefix>.…`: customer support placing the orders, and
+ * four fulfilment managers each assigning a batch to their own worker.
+ */
+export async function assignmentTeam(t: TestApp, prefix: string) {
+  const support = (await signedIn(t, `${prefix}.cs`, ['Customer Support', 'Fulfilment Manager']))
+    .client;
+  const leaders: ApiClient[] = [];
+  const workers: number[] = [];
+  for (let n = 0; n < 4; n += 1) {
+    leaders.push((await signedIn(t, `${prefix}.fm.${n}`, ['Fulfilment Manager'])).client);
+    workers.push((await signedIn(t, `${prefix}.fw.${n}`, ['Fulfilment Worker'])).id);
+  }
+  return { support, leaders, workers };
+}
+
 let enrolment = 0;
 /** A support order of the shop (a Lifeline subscriber: its units ship with a SIM kit). */
 export async function placeOrder(

@@ -13,6 +13,7 @@ import {
   type FulfilmentType,
   type OrderHoldReason,
   type OrderStatus,
+  type PaymentStatus,
   type PickOrder,
   type PickQueue,
   type PickScanAnswer,
@@ -35,6 +36,7 @@ import {
   writeUpdateEvents,
 } from './carrier-updates.js';
 import { fulfilmentOrderRow } from './fulfilment-lists.store.js';
+import { SIM_ONLY_UNIT_SQL } from './sim-units.js';
 
 /**
  * The pick station (DOMAIN.md 4.14 `/fulfill/need-to-fulfill` and the queues of their own,
@@ -74,8 +76,8 @@ const PICK_ORDER_COLUMNS = `o.id::int AS id, o.number, o.status, o.fulfilment_ty
       'id', u.id, 'order_line_id', u.order_line_id, 'sku', COALESCE(v.sku, l.sku),
       'description', COALESCE(${VARIANT_TEXT}, l.description), 'status', u.status,
       'device_id', u.device_id, 'imei', d.identifier, 'box_code', ib.code,
-      'location_code', loc.code, 'sim_required', ${SIM_KIT_SQL},
-      'iccid', u.iccid) ORDER BY loc.code NULLS LAST, ib.code, u.id)
+      'location_code', loc.code, 'sim_required', ${SIM_KIT_SQL} OR p.kind = 'sim_kit',
+      'sim_only', p.kind = 'sim_kit', 'iccid', u.iccid) ORDER BY loc.code NULLS LAST, ib.code, u.id)
     FROM order_lines l
     JOIN order_line_units u ON u.order_line_id = l.id
       AND u.status IN ('allocated', 'picked', 'packed', 'shipped')
@@ -89,14 +91,15 @@ const PICK_ORDER_COLUMNS = `o.id::int AS id, o.number, o.status, o.fulfilment_ty
       SELECT v.sku, p.name AS description, l.qty AS qty
       FROM order_lines l JOIN product_variants v ON v.id = l.variant_id
       JOIN products p ON p.id = v.product_id
-      WHERE l.order_id = o.id AND p.kind <> 'device'
+      WHERE l.order_id = o.id AND p.kind NOT IN ('device', 'sim_kit')
       UNION ALL
       SELECT v.sku, p.name, l.qty * c.qty
       FROM order_lines l JOIN bundle_components c ON c.bundle_id = l.bundle_id
       JOIN product_variants v ON v.id = c.variant_id JOIN products p ON p.id = v.product_id
       WHERE l.order_id = o.id AND p.kind <> 'device') a), '[]') AS accessories,
   o.accessories_confirmed_at IS NOT NULL AS accessories_confirmed,
-  ${QUEUE_SQL} AS queue, o.total_cents::int AS total_cents, o.sim_swap,
+  ${QUEUE_SQL} AS queue, o.total_cents::int AS total_cents, o.sim_swap, o.payment_status,
+  o.plan_name,
   o.fulfilment_type = 'prepaid' AND COALESCE((SELECT k.pre_activation FROM client_carrier_links k
     WHERE k.client_carrier_id = o.client_carrier_id), false) AS pre_activation,
   o.mdn, (SELECT p.number FROM orders p WHERE p.id = o.parent_order_id) AS parent_number,
@@ -190,6 +193,9 @@ type LockedOrder = {
   assignee_id: number | null;
   client_carrier_id: number | null;
   sim_kit: boolean;
+  /** The order has SIM kit units that ship a SIM alone (sim-units.ts). */
+  sim_units: boolean;
+  payment_status: PaymentStatus | null;
 };
 
 /**
@@ -200,7 +206,11 @@ async function lockMyOrder(tx: Transaction, actor: Actor, id: number, queue?: Pi
   const [order] = await tx.query<LockedOrder>(
     `SELECT o.id::int AS id, o.number, o.status, o.fulfilment_type,
        o.assignee_id::int AS assignee_id, o.client_carrier_id::int AS client_carrier_id,
-       ${SIM_KIT_SQL} AS sim_kit
+       ${SIM_KIT_SQL} AS sim_kit, EXISTS (
+         SELECT 1 FROM order_lines l JOIN order_line_units u ON u.order_line_id = l.id
+         WHERE l.order_id = o.id AND u.status IN ('allocated', 'picked', 'packed')
+           AND ${SIM_ONLY_UNIT_SQL}) AS sim_units,
+       o.payment_status
      FROM orders o WHERE o.id = $1 FOR UPDATE`,
     [id],
   );
@@ -209,6 +219,18 @@ async function lockMyOrder(tx: Transaction, actor: Actor, id: number, queue?: Pi
   checkQueueAccess(actor, station);
   checkQueue(order, station);
   return order;
+}
+
+/**
+ * A prepaid order is picked only once its payment is captured (DOMAIN.md 4.14 /fulfill/prepaid):
+ * a 409 saying where the payment stands. Read on the order's locked row, which a payment change
+ * locks too, so a pick and a change take turns.
+ */
+function checkPaid(order: LockedOrder) {
+  if (order.fulfilment_type !== 'prepaid' || order.payment_status === 'captured') return;
+  throw new ConflictError(
+    `${order.number}'s payment is ${order.payment_status ?? 'not reported'}, not captured: a prepaid order is picked once the carrier captures its payment.`,
+  );
 }
 
 /**
@@ -231,7 +253,8 @@ async function settlePick(tx: Transaction, acting: Acting, order: LockedOrder): 
          LEFT JOIN bundle_components c ON c.bundle_id = l.bundle_id
          JOIN product_variants v ON v.id = COALESCE(l.variant_id, c.variant_id)
          JOIN products p ON p.id = v.product_id
-         WHERE l.order_id = o.id AND p.kind <> 'device') AS to_confirm
+         WHERE l.order_id = o.id AND p.kind <> 'device'
+           AND NOT (p.kind = 'sim_kit' AND c.variant_id IS NULL)) AS to_confirm
      FROM orders o WHERE o.id = $1`,
     [order.id, order.sim_kit],
   );
@@ -464,12 +487,18 @@ type ScannedSim = {
   client_carrier_id: number;
   carrier: string | null;
   on_this_order: boolean;
+  /** The unit the SIM goes to: a SIM-only one waiting, or a picked device without its SIM. */
   pair_unit_id: number | null;
+  pair_unit_status: string | null;
   pair_device_id: number | null;
+  /** Device units still to pick, whose SIMs wait for them. */
   waiting_units: number;
 };
 
-/** An ICCID scanned for the order: paired with a picked unit when the order ships a SIM kit. */
+/**
+ * An ICCID scanned for the order: picked as a SIM-only unit of a SIM kit line, or paired with a
+ * picked unit when the order ships a SIM kit with each device.
+ */
 async function scanSim(
   tx: Transaction,
   acting: Acting,
@@ -477,7 +506,7 @@ async function scanSim(
   iccid: string,
   station: string | null,
 ): Promise<ScanOutcome> {
-  if (!order.sim_kit) {
+  if (!order.sim_kit && !order.sim_units) {
     return { result: 'sim_not_needed', message: `${order.number} ships no SIM.` };
   }
   const [sim] = await tx.query<ScannedSim>(
@@ -486,16 +515,21 @@ async function scanSim(
        EXISTS (SELECT 1 FROM order_line_units u JOIN order_lines l ON l.id = u.order_line_id
                WHERE l.order_id = $2 AND u.iccid = s.iccid
                  AND u.status IN ('allocated', 'picked', 'packed')) AS on_this_order,
-       pu.id::int AS pair_unit_id, pu.device_id::int AS pair_device_id,
+       pu.id::int AS pair_unit_id, pu.status AS pair_unit_status,
+       pu.device_id::int AS pair_device_id,
        (SELECT count(*)::int FROM order_line_units u JOIN order_lines l ON l.id = u.order_line_id
-        WHERE l.order_id = $2 AND u.status = 'allocated') AS waiting_units
+        WHERE l.order_id = $2 AND u.status = 'allocated' AND NOT ${SIM_ONLY_UNIT_SQL})
+         AS waiting_units
      FROM sim_cards s
      LEFT JOIN LATERAL (
-       SELECT u.id, u.device_id FROM order_line_units u JOIN order_lines l ON l.id = u.order_line_id
-       WHERE l.order_id = $2 AND u.status = 'picked' AND u.iccid IS NULL ORDER BY u.id LIMIT 1
+       SELECT u.id, u.device_id, u.status
+       FROM order_line_units u JOIN order_lines l ON l.id = u.order_line_id
+       WHERE l.order_id = $2 AND u.iccid IS NULL
+         AND ((u.status = 'allocated' AND ${SIM_ONLY_UNIT_SQL}) OR (u.status = 'picked' AND $3))
+       ORDER BY u.id LIMIT 1
      ) pu ON true
      WHERE s.iccid = $1`,
-    [iccid, order.id],
+    [iccid, order.id, order.sim_kit],
   );
   if (!sim) return { result: 'unknown', message: `No SIM has the ICCID ${iccid}.` };
   if (sim.on_this_order) {
@@ -528,16 +562,24 @@ async function scanSim(
     data: { order: order.number, ...(station && { station }) },
     columns: { order_id: order.id, device_id: sim.pair_device_id },
   });
-  await tx.query(`UPDATE order_line_units SET iccid = $2, updated_at = now() WHERE id = $1`, [
-    sim.pair_unit_id,
-    sim.iccid,
-  ]);
+  // A SIM-only unit is picked with its SIM; a device's unit, picked already, takes its SIM.
+  const alone = sim.pair_unit_status === 'allocated';
+  await tx.query(
+    `UPDATE order_line_units SET iccid = $2, updated_at = now(),
+       status = CASE WHEN $3 THEN 'picked' ELSE status END,
+       picked_at = CASE WHEN $3 THEN now() ELSE picked_at END,
+       picked_by = CASE WHEN $3 THEN $4::bigint ELSE picked_by END
+     WHERE id = $1`,
+    [sim.pair_unit_id, sim.iccid, alone, actor.userId],
+  );
   const fulfilled = await settlePick(tx, acting, order);
   return {
-    result: 'sim_paired',
+    result: alone ? 'picked' : 'sim_paired',
     message: fulfilled
-      ? `${iccid} paired: ${order.number} is fulfilled.`
-      : `${iccid} paired with the picked unit.`,
+      ? `${iccid} ${alone ? 'picked' : 'paired'}: ${order.number} is fulfilled.`
+      : alone
+        ? `${iccid} picked: the SIM ships alone.`
+        : `${iccid} paired with the picked unit.`,
   };
 }
 
@@ -554,6 +596,7 @@ export async function pickScan(
   queue?: PickQueue,
 ): Promise<PickScanAnswer> {
   const order = await lockMyOrder(tx, acting.actor, id, queue);
+  if (order.status === 'assigned' || order.status === 'in_progress') checkPaid(order);
   const outcome = await scanOrder(tx, acting, order, code, station);
   return { code, ...outcome, order: await pickOrder(tx, id) };
 }
@@ -597,6 +640,7 @@ export async function confirmAccessories(
       `${order.number} is ${orderLifecycle.stateText(order.status)}: its accessories are not picked now.`,
     );
   }
+  checkPaid(order);
   await tx.query(
     `UPDATE orders SET accessories_confirmed_at = COALESCE(accessories_confirmed_at, now()),
        updated_at = now() WHERE id = $1`,

@@ -11,6 +11,12 @@ import type { Transaction } from '../../db/db.js';
  * unique index on open units' devices is the last word: a device two overlapping rules both
  * offered goes to one unit (ON CONFLICT DO NOTHING), and under READ COMMITTED a device another
  * batch reserved and committed while this one ran fails the re-check of its row and is skipped.
+ *
+ * A line may name the device it should ship (`order_lines.requested_device_id`: a reship of the
+ * unit that came back). Each pass first reserves the named devices that are available (the same
+ * rules, one statement, the most urgent order first when two lines name one device); a line whose
+ * device is not (still on its way back, in inspection, held, taken) takes any matching device in
+ * the pass like any other line: the customer does not wait for a parcel in transit.
  */
 
 /** The SQL of "this device (alias d) matches a variant (v, its product p)". */
@@ -20,21 +26,67 @@ const MATCHES = `p.model_id = d.model_id
   AND (v.capacity_gb IS NULL OR v.capacity_gb = d.capacity_gb)
   AND (v.carrier_lock IS NULL OR v.carrier_lock = d.carrier_lock)`;
 
+/** Most urgent order first: its priority, then its due time, then the oldest. */
+const URGENCY = `CASE o.priority WHEN 'urgent' THEN 0 WHEN 'high' THEN 1 WHEN 'normal' THEN 2 ELSE 3 END,
+      COALESCE(o.sla_due_at, 'infinity'::timestamptz), o.id`;
+
+/** The units of a rule (alias r) that hold a device or will: its reserved and picked ones. */
+const RULE_UNITS = `(SELECT count(*) FROM order_line_units u
+  WHERE u.order_line_id = r.line_id AND u.variant_id = ANY (r.variant_ids)
+    AND u.status IN ('allocated', 'picked', 'packed'))`;
+
+/**
+ * The named devices of the orders' lines, each reserved for a unit of a rule of its line that it
+ * matches and that misses a unit, if it is available as RESERVE_SQL's candidates are (and locked
+ * as they are). The orders with no line naming a device cost one index probe.
+ */
+const RESERVE_REQUESTED_SQL = `
+WITH named AS (
+  SELECT r.order_id, r.line_id, r.variant_ids, l.requested_device_id AS device_id,
+    l.substituted_from_variant_id
+  FROM order_unit_rules(ARRAY(SELECT l.order_id FROM order_lines l
+                              WHERE l.order_id = ANY ($1::bigint[])
+                                AND l.requested_device_id IS NOT NULL)) r
+  JOIN order_lines l ON l.id = r.line_id
+  WHERE l.requested_device_id IS NOT NULL AND r.units > ${RULE_UNITS}
+),
+available AS (
+  SELECT n.order_id, n.line_id, n.device_id, n.substituted_from_variant_id,
+    (SELECT v.id FROM product_variants v JOIN products p ON p.id = v.product_id
+     WHERE v.id = ANY (n.variant_ids) AND ${MATCHES} ORDER BY v.id LIMIT 1) AS variant_id
+  FROM named n
+  JOIN devices d ON d.id = n.device_id
+  JOIN inventory_boxes b ON b.id = d.inventory_box_id
+  WHERE d.status = 'in_stock' AND d.hold_reason IS NULL
+    AND b.status IN ('located', 'partially_picked')
+    AND EXISTS (SELECT 1 FROM product_variants v JOIN products p ON p.id = v.product_id
+                WHERE v.id = ANY (n.variant_ids) AND ${MATCHES})
+    AND NOT EXISTS (SELECT 1 FROM order_line_units u
+                    WHERE u.device_id = d.id AND u.status IN ('allocated', 'picked', 'packed'))
+  FOR UPDATE OF d SKIP LOCKED
+),
+chosen AS (
+  SELECT DISTINCT ON (a.device_id) a.line_id, a.variant_id, a.device_id,
+    a.substituted_from_variant_id
+  FROM available a JOIN orders o ON o.id = a.order_id
+  ORDER BY a.device_id, ${URGENCY}, a.line_id
+)
+INSERT INTO order_line_units (order_line_id, variant_id, device_id, status, created_by,
+  substituted_from_variant_id)
+SELECT line_id, variant_id, device_id, 'allocated', $2, substituted_from_variant_id FROM chosen
+ON CONFLICT DO NOTHING`;
+
 const RESERVE_SQL = `
 WITH rules AS (
   SELECT r.order_id, r.line_id, r.variant_ids,
-    r.units - (SELECT count(*) FROM order_line_units u
-               WHERE u.order_line_id = r.line_id AND u.variant_id = ANY (r.variant_ids)
-                 AND u.status IN ('allocated', 'picked', 'packed'))::int AS missing,
+    r.units - ${RULE_UNITS}::int AS missing,
     (SELECT string_agg(v.sku, ' or ' ORDER BY v.sku) FROM product_variants v
      WHERE v.id = ANY (r.variant_ids)) AS skus
   FROM order_unit_rules($1::bigint[]) r
 ),
 demand AS (
   SELECT r.order_id, r.line_id, r.variant_ids,
-    row_number() OVER (PARTITION BY r.variant_ids ORDER BY
-      CASE o.priority WHEN 'urgent' THEN 0 WHEN 'high' THEN 1 WHEN 'normal' THEN 2 ELSE 3 END,
-      COALESCE(o.sla_due_at, 'infinity'::timestamptz), o.id, r.line_id, g) AS rank
+    row_number() OVER (PARTITION BY r.variant_ids ORDER BY ${URGENCY}, r.line_id, g) AS rank
   FROM rules r
   JOIN orders o ON o.id = r.order_id
   CROSS JOIN generate_series(1, r.missing) AS g
@@ -108,6 +160,8 @@ export type Reservation = {
   readonly short: { id: number; skus: string }[];
   /** The devices reserved for the complete orders. */
   readonly deviceIds: number[];
+  /** The complete orders' lines that named a device and got another one: the device named. */
+  readonly passedOver: { orderId: number; imei: string }[];
 };
 
 /**
@@ -124,6 +178,7 @@ export async function reserveUnits(
   const short = new Map<number, string>();
   let pending = [...orderIds];
   for (let pass = 1; pass <= MAX_PASSES && pending.length > 0; pass += 1) {
+    await tx.query(RESERVE_REQUESTED_SQL, [pending, actorId]);
     const rows = await tx.query<PassRow>(RESERVE_SQL, [pending, actorId]);
     const failed = rows.filter((row) => row.placed < row.missing);
     if (failed.length === 0) break;
@@ -158,9 +213,23 @@ export async function reserveUnits(
             [[...complete]],
           )
         ).map((row) => row.device_id);
+  const passedOver =
+    complete.size === 0
+      ? []
+      : await tx.query<{ orderId: number; imei: string }>(
+          `SELECT l.order_id::int AS "orderId", d.identifier AS imei
+           FROM order_lines l JOIN devices d ON d.id = l.requested_device_id
+           WHERE l.order_id = ANY ($1::bigint[]) AND l.requested_device_id IS NOT NULL
+             AND NOT EXISTS (SELECT 1 FROM order_line_units u
+                             WHERE u.order_line_id = l.id AND u.device_id = d.id
+                               AND u.status IN ('allocated', 'picked', 'packed'))
+           ORDER BY l.order_id, l.id`,
+          [[...complete]],
+        );
   return {
     complete: orderIds.filter((id) => complete.has(id)),
     short: [...short].map(([id, skus]) => ({ id, skus })),
     deviceIds,
+    passedOver,
   };
 }

@@ -1,6 +1,12 @@
 import type {
   AssignmentOverview,
+  LabelBatch,
+  LabelStepAnswer,
+  OrderAssignmentResult,
   OrderDetail,
+  PickOrder,
+  PickScanAnswer,
+  ShipScanAnswer,
   SupportOrderRow,
   SupportSubscriber,
 } from '@inventory/contract';
@@ -12,6 +18,7 @@ import {
   placeOrder,
   seedBox,
   seedShop,
+  seedSims,
   signedIn,
   type Shop,
 } from './fulfilment.test-support.js';
@@ -20,7 +27,8 @@ import { roleWith } from './substitutions.test-support.js';
 /**
  * Support orders (DOMAIN.md 4.14 /fulfill/support-order): a subscriber found by enrolment or order
  * number; chargers go to the queue at once, a device waits for a manager; the reason is required;
- * the same item within the setting's days is a duplicate unless a manager overrides.
+ * the same item within the setting's days is a duplicate unless a manager overrides. A SIM-only
+ * replacement is picked by scanning an ICCID alone, then labelled and shipped like any parcel.
  */
 
 let t: TestApp;
@@ -201,5 +209,94 @@ describe('a support order', () => {
       lead.post(`/support-orders/${refused.order_id}/rejection`, { reason: 'Not eligible' }),
     );
     expect(cancelled.status).toBe('cancelled');
+  });
+});
+
+describe('a SIM-only replacement', () => {
+  it('is picked by its ICCID alone, the SIM allocated, then labelled and shipped', async () => {
+    const kit = await one(t.db, "INSERT INTO products (name, kind) VALUES ('SIM kit', 'sim_kit')");
+    const kitVariant = await one(
+      t.db,
+      "INSERT INTO product_variants (product_id, sku) VALUES ($1, 'SIMKIT-TRIPLE')",
+      [kit],
+    );
+    const [iccid, spare] = await seedSims(t.db, shop.carrierId, 2);
+    const [foreign] = await seedSims(t.db, shop.otherCarrierId, 1);
+    const sent = await dataOf<SupportOrderRow>(
+      create(cs, { reason: 'sim_replacement', items: [{ variant_id: kitVariant, qty: 1 }] }),
+      201,
+    );
+    expect(sent).toMatchObject({ status: 'ready', needs_approval: false });
+    const picker = await signedIn(t, 'sup.fw', ['Fulfilment Worker']);
+    const assigned = await dataOf<OrderAssignmentResult>(
+      manager.post('/fulfilment/assignments', {
+        assignee_id: picker.id,
+        order_ids: [sent.order_id],
+      }),
+    );
+    expect(assigned).toMatchObject({ units_reserved: 0, held: [] });
+    expect(assigned.assigned.map((order) => order.id)).toEqual([sent.order_id]);
+
+    // The station shows a SIM to scan and no accessory to confirm.
+    const opened = await dataOf<PickOrder>(
+      picker.client.get(`/fulfilment/picks/lookup?number=${sent.number}`),
+    );
+    expect(opened.accessories).toEqual([]);
+    expect(opened.units).toMatchObject([
+      { sku: 'SIMKIT-TRIPLE', status: 'allocated', imei: null, iccid: null, sim_required: true },
+    ]);
+    const scan = (code: string) =>
+      dataOf<PickScanAnswer>(
+        picker.client.post(`/fulfilment/picks/${sent.order_id}/scans`, { code }),
+      );
+    expect((await scan(foreign!)).result).toBe('sim_wrong_carrier');
+    const picked = await scan(iccid!);
+    expect(picked).toMatchObject({
+      result: 'picked',
+      message: `${iccid} picked: ${sent.number} is fulfilled.`,
+    });
+    expect(picked.order.status).toBe('fulfilled');
+    expect(picked.order.units).toMatchObject([{ status: 'picked', iccid, imei: null }]);
+    expect((await scan(spare!)).result).toBe('order_fulfilled');
+    const simOf = async (code: string) =>
+      (
+        await t.db.query<{ status: string; order_id: number | null; device_id: number | null }>(
+          `SELECT status, order_id::int AS order_id, device_id::int AS device_id
+           FROM sim_cards WHERE iccid = $1`,
+          [code],
+        )
+      )[0]!;
+    expect(await simOf(iccid!)).toEqual({
+      status: 'allocated',
+      order_id: sent.order_id,
+      device_id: null,
+    });
+
+    // Unpicked, the SIM goes back to stock and the unit waits for an ICCID; picked again.
+    await dataOf(manager.post(`/fulfilment/orders/${sent.order_id}/unpick`, {}));
+    expect((await simOf(iccid!)).status).toBe('in_stock');
+    expect((await scan(spare!)).result).toBe('picked');
+
+    // Labelled and scanned out like any parcel: the SIM ships with the order.
+    const clerk = (await signedIn(t, 'sup.sh', ['Shipping Clerk'])).client;
+    const batch = await dataOf<LabelBatch>(clerk.post('/label-batches', { format: 'pdf' }), 201);
+    const labelled = await dataOf<LabelStepAnswer>(
+      clerk.post(`/label-batches/${batch.id}/labels`, { order_ids: [sent.order_id] }),
+    );
+    expect(labelled.results[0]!.result).toBe('created');
+    const shipped = await dataOf<ShipScanAnswer>(
+      clerk.post('/ship-scans', {
+        code: labelled.results[0]!.package!.tracking_number,
+        station: 'Dock 1',
+      }),
+    );
+    expect(shipped.result).toBe('shipped');
+    expect((await simOf(spare!)).status).toBe('shipped');
+    expect((await simOf(iccid!)).status).toBe('in_stock');
+    const order = await dataOf<OrderDetail>(cs.get(`/orders/${sent.order_id}/detail`));
+    expect(order.status).toBe('shipped');
+    expect(order.units.filter((unit) => unit.status === 'shipped')).toMatchObject([
+      { iccid: spare, imei: null },
+    ]);
   });
 });

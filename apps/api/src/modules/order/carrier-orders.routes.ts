@@ -3,10 +3,16 @@ import {
   getCarrierOrderEndpoint,
   IDEMPOTENCY_KEY_HEADER,
   listCarrierOrderChangesEndpoint,
+  reportCarrierPaymentEndpoint,
 } from '@inventory/contract';
 import { Answer } from '../../http/endpoint.js';
 import type { AppModule } from '../module.js';
-import { createCarrierOrder, getCarrierOrder, listCarrierOrderChanges } from './carrier-orders.js';
+import {
+  createCarrierOrder,
+  getCarrierOrder,
+  listCarrierOrderChanges,
+  reportCarrierPayment,
+} from './carrier-orders.js';
 
 /** The client carriers' API (decision 0025): their systems send orders and read them back. */
 export const carrierOrdersModule: AppModule = {
@@ -34,6 +40,9 @@ export const carrierOrdersModule: AppModule = {
     );
     endpoint(listCarrierOrderChangesEndpoint, ({ clientCarrier, query }) =>
       listCarrierOrderChanges(db, clientCarrier, query),
+    );
+    endpoint(reportCarrierPaymentEndpoint, ({ clientCarrier, params, body, meta }) =>
+      reportCarrierPayment(db, clientCarrier, params.external_ref, body, meta),
     );
   },
 };

@@ -1,5 +1,6 @@
 import {
   type CarrierOrder,
+  type PaymentStatus,
   type carrierOrderRequestSchema,
   type CARRIER_FULFILMENT_TYPES,
 } from '@inventory/contract';
@@ -17,13 +18,14 @@ import { runIdempotent } from '../../toolkit/idempotency.js';
 import { effectivePlanPrice } from '../pricing/index.js';
 import { sellablesBySku } from '../pts/index.js';
 import { createOrder, type IntakeLine } from './intake.js';
+import { changePayment } from './payment.js';
 
 type CarrierOrderRequest = z.output<typeof carrierOrderRequestSchema>;
 
 /** An order as its carrier reads it: one statement for one order or a page of them. */
 const CARRIER_ORDER_SQL = `
   SELECT o.id, o.number, o.external_ref, o.program, o.status, o.hold_reason, o.hold_note,
-    o.total_cents::int AS total_cents,
+    o.total_cents::int AS total_cents, o.payment_status,
     (SELECT COALESCE(json_agg(json_build_object('sku', l.sku, 'description', l.description,
        'qty', l.qty, 'unit_price_cents', l.unit_price_cents::int) ORDER BY l.position), '[]')
      FROM order_lines l WHERE l.order_id = o.id) AS lines,
@@ -78,13 +80,14 @@ const fulfilmentOf = (request: CarrierOrderRequest): (typeof CARRIER_FULFILMENT_
 /**
  * The lines of a carrier's order: each SKU a device variant, priced by the carrier's plan for the
  * subscriber's programme and state today, taken from the variant's live carrier listing when
- * there is one. 422 for what no order can be made of (unknown SKU, no price in effect).
+ * there is one; and the plan the first line's price names (what a prepaid customer bought). 422
+ * for what no order can be made of (unknown SKU, no price in effect).
  */
 async function pricedLines(
   tx: Transaction,
   caller: ClientCarrierCaller,
   request: CarrierOrderRequest,
-): Promise<IntakeLine[]> {
+): Promise<{ lines: IntakeLine[]; planName: string | null }> {
   const sellables = await sellablesBySku(
     tx,
     request.items.map((item) => item.sku),
@@ -92,6 +95,7 @@ async function pricedLines(
   const [today] = await tx.query<{ day: string }>('SELECT plan_price_today()::text AS day');
   const errors: Record<string, string[]> = {};
   const lines: IntakeLine[] = [];
+  let planName: string | null = null;
   for (const [n, item] of request.items.entries()) {
     const sellable = sellables.get(item.sku.trim().toUpperCase());
     if (!sellable || sellable.kind !== 'variant' || sellable.status !== 'active') {
@@ -122,6 +126,7 @@ async function pricedLines(
       ];
       continue;
     }
+    planName ??= price.plan_name;
     lines.push({
       sellable: { kind: 'variant', id: sellable.id },
       listingId: variant!.listing_id,
@@ -130,7 +135,7 @@ async function pricedLines(
     });
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-  return lines;
+  return { lines, planName };
 }
 
 /**
@@ -159,12 +164,19 @@ export async function createCarrierOrder(
         );
       }
       const { subscriber } = request;
+      const fulfilmentType = fulfilmentOf(request);
+      if (request.payment_status && fulfilmentType !== 'prepaid') {
+        throw new ValidationError({
+          payment_status: ['Only a prepaid order carries a payment status.'],
+        });
+      }
+      const { lines, planName } = await pricedLines(tx, caller, request);
       const created = await createOrder(
         tx,
         { actor: clientCarrierActor(caller), meta },
         {
           source: 'carrier_api',
-          fulfilmentType: fulfilmentOf(request),
+          fulfilmentType,
           clientCarrierId: caller.clientCarrierId,
           program: request.program,
           customer: {
@@ -184,7 +196,10 @@ export async function createCarrierOrder(
           },
           ...(request.ship_method && { shipMethod: request.ship_method }),
           externalRef: request.external_ref,
-          lines: await pricedLines(tx, caller, request),
+          // Sent once paid unless the carrier says the card is only authorised.
+          paymentStatus: request.payment_status ?? 'captured',
+          planName,
+          lines,
         },
       );
       const [order] = await tx.query<CarrierOrderRow>(`${CARRIER_ORDER_SQL} WHERE o.id = $1`, [
@@ -194,4 +209,30 @@ export async function createCarrierOrder(
     },
   );
   return { order: data, replayed };
+}
+
+/**
+ * The carrier reports where a prepaid order's payment stands (its capture after an
+ * authorisation, a decline, a refund): the same status again is a no-op, a change the payment
+ * cannot take a 409. Answers the order as the carrier reads it.
+ */
+export async function reportCarrierPayment(
+  db: Db,
+  caller: ClientCarrierCaller,
+  ref: string,
+  payment: { status: PaymentStatus; reference?: string | null | undefined },
+  meta: RequestMeta,
+): Promise<CarrierOrder> {
+  return db.transaction(async (tx) => {
+    const order = await carrierOrderByRef(tx, caller, ref);
+    if (!order) throw new NotFoundError(`You have no order with the reference ${ref}.`);
+    const { changed } = await changePayment(
+      tx,
+      { actor: clientCarrierActor(caller), meta },
+      order.id,
+      payment.status,
+      { by: 'carrier', note: payment.reference },
+    );
+    return changed ? getCarrierOrder(tx, caller, ref) : withoutId(order);
+  });
 }

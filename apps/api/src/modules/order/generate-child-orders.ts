@@ -46,12 +46,14 @@ export async function generateChildOrders(
        INSERT INTO orders (source, fulfilment_type, client_carrier_id, program, subscriber_id,
          retailer_id, ship_method, priority, sla_due_at, status, parent_order_id, subtotal_cents,
          shipping_cents, total_cents, notes, created_at, created_by, updated_at, approved_at,
-         shipped_at)
+         shipped_at, payment_status)
        SELECT $2, CASE WHEN $2 = 'replacement' THEN 'replacement' ELSE fulfilment_type END,
          client_carrier_id, program, subscriber_id, retailer_id, ship_method,
          CASE WHEN $2 = 'reship' THEN 'high' ELSE 'normal' END, at + interval '2 days', status,
          parent_order_id, 0, 0, 0, notes, at, $3, at, at + interval '10 minutes',
-         CASE WHEN status IN ('shipped', 'delivered') THEN at + interval '6 hours' END
+         CASE WHEN status IN ('shipped', 'delivered') THEN at + interval '6 hours' END,
+         -- A prepaid reship costs the customer nothing: nothing is left to capture.
+         CASE WHEN $2 = 'reship' AND fulfilment_type = 'prepaid' THEN 'captured' END
        FROM stated ORDER BY at, parent_order_id
        RETURNING id, parent_order_id, status, created_at),
      ship_to AS (

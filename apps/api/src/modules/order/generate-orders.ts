@@ -89,7 +89,8 @@ export async function generateOrders(
          INSERT INTO orders (source, fulfilment_type, client_carrier_id, program, subscriber_id,
            retailer_id, ship_method, priority, sla_due_at, status, hold_reason, status_before_hold,
            hold_note, external_ref, subtotal_cents, shipping_cents, total_cents, created_at,
-           created_by, updated_at, approved_at, shipped_at, cancelled_at)
+           created_by, updated_at, approved_at, shipped_at, cancelled_at, payment_status,
+           plan_name)
          SELECT s.source, s.fulfilment_type, CASE WHEN s.for_subscriber THEN s.carrier_id END,
            CASE WHEN s.for_subscriber THEN s.program END, subs.id,
            CASE WHEN NOT s.for_subscriber THEN (SELECT min(id) FROM retailers) + s.g % $6::int END,
@@ -106,7 +107,16 @@ export async function generateOrders(
              ELSE s.at + interval '10 minutes' END,
            CASE WHEN s.status IN ('shipped', 'delivered', 'returned', 'lost')
              THEN s.at + (s.g % 3) * interval '1 day' + interval '4 hours' END,
-           CASE WHEN s.status = 'cancelled' THEN s.at + interval '1 hour' END
+           CASE WHEN s.status = 'cancelled' THEN s.at + interval '1 hour' END,
+           -- Prepaid: captured once past the backlog (picked only then), refunded when cancelled
+           -- or returned (declined when it was never approved), some held ones only authorised.
+           CASE WHEN s.fulfilment_type = 'prepaid' THEN
+             CASE WHEN s.status = 'cancelled' AND s.r % 2 = 0 THEN 'failed'
+               WHEN s.status IN ('cancelled', 'returned') THEN 'refunded'
+               WHEN s.status = 'on_hold' AND s.g % 2 = 0 THEN 'authorized'
+               ELSE 'captured' END END,
+           CASE WHEN s.fulfilment_type = 'prepaid' THEN (ARRAY['Prepaid Unlimited 30',
+             'Prepaid 10 GB 30', 'Prepaid Talk & Text 30'])[s.g % 3 + 1] END
          FROM stated s
          LEFT JOIN subs ON subs.g = s.g
          CROSS JOIN LATERAL (SELECT CASE WHEN s.fulfilment_type = 'wholesale'

@@ -7,6 +7,7 @@ import {
   type OrderProgram,
   type OrderSource,
   type ORDER_PRIORITIES,
+  type PaymentStatus,
   type SHIP_METHODS,
   type ShipTo,
   type UsAddress,
@@ -43,6 +44,11 @@ export type IntakeLine = {
   readonly qty: number;
   /** The price the channel resolved (listing, government plan, offer), kept as sold. */
   readonly unitPriceCents: number;
+  /**
+   * The device one of the line's units should ship (a reship of the unit that came back): the
+   * assignment reserves it if it is available then, else any matching one (reservation.ts).
+   */
+  readonly requestedDeviceId?: number | null;
 };
 
 /** A subscriber as the carrier enrols them (PII); the service address already normalised. */
@@ -76,6 +82,14 @@ export type OrderIntake = {
   /** An existing customer's device change that swaps the SIM too (migration 0058). */
   readonly simSwap?: boolean;
   readonly shippingCents?: number;
+  /**
+   * A prepaid order's payment as the channel reports it (migration 0075). Left out, it was taken
+   * where the order was sold (a campaign billed to the client, an order staff enter once paid, a
+   * reship at no price): captured. Other orders carry none.
+   */
+  readonly paymentStatus?: PaymentStatus;
+  /** The plan a prepaid customer bought, as the channel priced it. */
+  readonly planName?: string | null;
   readonly notes?: string | null;
   readonly lines: readonly IntakeLine[];
   /**
@@ -394,8 +408,9 @@ export async function createOrder(
     .query<{ id: number; number: string }>(
       `INSERT INTO orders (source, fulfilment_type, client_carrier_id, program, subscriber_id,
          retailer_id, ship_method, priority, sla_due_at, external_ref, campaign_id,
-         parent_order_id, subtotal_cents, shipping_cents, total_cents, notes, created_by, sim_swap)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $13::bigint + $14::bigint, $15, $16, $17)
+         parent_order_id, subtotal_cents, shipping_cents, total_cents, notes, created_by, sim_swap,
+         payment_status, plan_name)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $13::bigint + $14::bigint, $15, $16, $17, $18, $19)
        RETURNING id, number`,
       [
         input.source,
@@ -415,6 +430,8 @@ export async function createOrder(
         input.notes ?? null,
         by.actor.userId,
         input.simSwap ?? false,
+        input.fulfilmentType === 'prepaid' ? (input.paymentStatus ?? 'captured') : null,
+        input.fulfilmentType === 'prepaid' ? (input.planName ?? null) : null,
       ],
     )
     .catch((error: unknown) => {
@@ -452,12 +469,13 @@ export async function createOrder(
   );
   await tx.query(
     `INSERT INTO order_lines (order_id, position, variant_id, bundle_id, combo_id, sku,
-       description, listing_id, qty, unit_price_cents)
+       description, listing_id, qty, unit_price_cents, requested_device_id)
      SELECT $1, s.n + 1, s.variant_id, s.bundle_id, s.combo_id, s.sku, s.description,
-       s.listing_id, s.qty, s.price
+       s.listing_id, s.qty, s.price, s.device_id
      FROM unnest($2::int[], $3::bigint[], $4::bigint[], $5::bigint[], $6::text[], $7::text[],
-       $8::bigint[], $9::int[], $10::bigint[])
-       AS s (n, variant_id, bundle_id, combo_id, sku, description, listing_id, qty, price)`,
+       $8::bigint[], $9::int[], $10::bigint[], $11::bigint[])
+       AS s (n, variant_id, bundle_id, combo_id, sku, description, listing_id, qty, price,
+         device_id)`,
     [
       order.id,
       sellables.map((row) => row.n),
@@ -469,6 +487,7 @@ export async function createOrder(
       sellables.map((row) => row.listing_id),
       sellables.map((row) => input.lines[row.n]!.qty),
       sellables.map((row) => input.lines[row.n]!.unitPriceCents),
+      sellables.map((row) => input.lines[row.n]!.requestedDeviceId ?? null),
     ],
   );
   const data = { source: input.source, fulfilment_type: input.fulfilmentType };

@@ -13,6 +13,7 @@ import {
   orderDetail,
   releaseOrder,
 } from './orders.service.js';
+import { changePayment } from './payment.js';
 
 export const ORDER_PICKERS = {
   carriers: {
@@ -40,7 +41,8 @@ export const ORDER_PICKERS = {
 
 /**
  * Orders (DOMAIN.md 4.7): the list, an order's record, its customer in full (audited), the
- * ship-to's edit, hold, release and cancel, support orders, and the daily order report.
+ * ship-to's edit, hold, release and cancel, a prepaid order's payment, support orders, and the
+ * daily order report.
  */
 export const orderModule: AppModule = {
   name: 'order',
@@ -61,6 +63,15 @@ export const orderModule: AppModule = {
     );
     endpoint(orderEndpoints.release, ({ principal, params, meta }) =>
       db.transaction((tx) => releaseOrder(tx, { actor: principal, meta }, params.id)),
+    );
+    endpoint(orderEndpoints.changePayment, ({ principal, params, body, meta }) =>
+      db.transaction(async (tx) => {
+        await changePayment(tx, { actor: principal, meta }, params.id, body.status, {
+          by: 'staff',
+          note: body.note,
+        });
+        return orderDetail(tx, params.id);
+      }),
     );
     endpoint(orderEndpoints.cancel, ({ principal, params, body, meta }) =>
       db.transaction((tx) => cancelOrder(tx, { actor: principal, meta }, params.id, body.reason)),

@@ -34,7 +34,7 @@ export async function orderDetail(db: Queryable, id: number): Promise<OrderDetai
        (SELECT p.number FROM orders p WHERE p.id = o.parent_order_id) AS parent_number,
        o.subtotal_cents::int AS subtotal_cents, o.shipping_cents::int AS shipping_cents, o.notes,
        ${isoTextSql('o.approved_at')} AS approved_at,
-       ${isoTextSql('o.cancelled_at')} AS cancelled_at,
+       ${isoTextSql('o.cancelled_at')} AS cancelled_at, o.payment_status, o.plan_name,
        COALESCE((SELECT json_agg(json_build_object(
            'id', l.id, 'position', l.position,
            'kind', CASE WHEN l.variant_id IS NOT NULL THEN 'variant'
@@ -275,6 +275,9 @@ export async function createSupportOrder(
   if (input.sim_swap && input.fulfilment_type !== 'existing_customer') {
     problems.sim_swap = ["Only an existing customer's device change swaps the SIM."];
   }
+  if (input.payment_status && input.fulfilment_type !== 'prepaid') {
+    problems.payment_status = ['Only a prepaid order carries a payment status.'];
+  }
   if (Object.keys(problems).length > 0) throw new ValidationError(problems);
   const name = `${input.first_name} ${input.last_name}`;
   return createOrder(tx, by, {
@@ -296,6 +299,7 @@ export async function createSupportOrder(
     priority: input.priority,
     notes: input.notes ?? null,
     simSwap: input.sim_swap ?? false,
+    ...(input.payment_status && { paymentStatus: input.payment_status }),
     lines: input.lines.map((line) => {
       const listing = byId.get(line.listing_id)!;
       return {

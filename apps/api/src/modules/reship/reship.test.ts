@@ -1,15 +1,18 @@
-import type {
-  CancelRequest,
-  ImportBatch,
-  LabelBatch,
-  LabelStepAnswer,
-  Reship,
-  ReshipCandidate,
-  ReshipStatistics,
+import {
+  luhnCheckDigit,
+  type CancelRequest,
+  type ImportBatch,
+  type LabelBatch,
+  type LabelStepAnswer,
+  type OrderAssignmentResult,
+  type Reship,
+  type ReshipCandidate,
+  type ReshipOrder,
+  type ReshipStatistics,
 } from '@inventory/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, refusalOf, signedInClient, type ApiClient } from '../../test/api-client.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestApp, createUser, type TestApp } from '../../test/test-app.js';
 import { seedFulfilledOrders } from '../../test/shipment-fixtures.js';
 import {
   hoursAgo,
@@ -257,6 +260,121 @@ describe('reships', () => {
       expect.arrayContaining(['carrier', 'company']),
     );
     expect(stats.by_day).toEqual([{ day: today, reships: stats.reships }]);
+  });
+
+  it('names the returned unit on the child order: reserved if back in stock, else another ships', async () => {
+    const parcels = [await returnedParcel(), await returnedParcel()];
+    // Both parcels unpacked: the units came back (as the unpack station leaves them).
+    const units = await t.db.query<{ id: number; imei: string; model_id: number }>(
+      `SELECT d.id::int AS id, d.identifier AS imei, d.model_id::int AS model_id
+       FROM order_lines l JOIN order_line_units u ON u.order_line_id = l.id
+       JOIN devices d ON d.id = u.device_id
+       WHERE l.order_id = ANY ($1::bigint[]) ORDER BY l.order_id`,
+      [parcels.map((parcel) => parcel.orderId)],
+    );
+    await t.db.query(`UPDATE devices SET status = 'returned' WHERE id = ANY ($1::bigint[])`, [
+      units.map((unit) => unit.id),
+    ]);
+    const children: number[] = [];
+    for (const [n, parcel] of parcels.entries()) {
+      const request = await dataOf<Reship>(
+        support.post(
+          '/reships',
+          reshipBody(parcel.orderNumber, {
+            ship_to: corrected,
+            same_unit_imei: units[n]!.imei,
+          }),
+        ),
+        201,
+      );
+      expect(request.imei).toBe(units[n]!.imei);
+      const approved = await dataOf<Reship>(support.post(`/reships/${request.id}/approval`, {}));
+      children.push(approved.new_order_id!);
+    }
+    const lines = await t.db.query<{ requested_device_id: number; notes: string }>(
+      `SELECT l.requested_device_id::int AS requested_device_id, o.notes
+       FROM order_lines l JOIN orders o ON o.id = l.order_id
+       WHERE l.order_id = ANY ($1::bigint[]) ORDER BY l.order_id`,
+      [children],
+    );
+    expect(lines.map((line) => line.requested_device_id)).toEqual(units.map((unit) => unit.id));
+    expect(lines[0]!.notes).toContain(
+      `returned unit ${units[0]!.imei} ships if it is back in stock`,
+    );
+    const listed = async () =>
+      (await dataOf<{ orders: ReshipOrder[] }>(support.get('/reships/orders'))).orders.filter(
+        (order) => children.includes(order.id),
+      );
+    expect((await listed()).map((order) => [order.requested_imei, order.requested_unit])).toEqual([
+      [units[1]!.imei, 'to_assign'],
+      [units[0]!.imei, 'to_assign'],
+    ]);
+
+    // The first unit is back on the shelf (reused and put away) in a box newer than a spare's of
+    // its model; the second is still being inspected, a spare of its model in stock.
+    const [bin] = await t.db.query<{ id: number }>(
+      `WITH zone AS (INSERT INTO locations (code, kind, active)
+                     VALUES ('RZ' || $1, 'zone', true) RETURNING id)
+       INSERT INTO locations (code, kind, parent_id, active)
+       SELECT 'RZ' || $1 || '-1', 'bin', id, true FROM zone RETURNING id::int AS id`,
+      [parcels[0]!.orderId],
+    );
+    const boxOf = async (modelId: number, daysAgo: number) =>
+      (
+        await t.db.query<{ id: number }>(
+          `INSERT INTO inventory_boxes (model_id, grade, max_qty, qty, status, location_id,
+             sealed_at, located_at)
+           VALUES ($1, 'A', 10, 1, 'located', $2, now() - make_interval(days => $3), now())
+           RETURNING id::int AS id`,
+          [modelId, bin!.id, daysAgo],
+        )
+      )[0]!.id;
+    await t.db.query(
+      `UPDATE devices SET status = 'in_stock', inventory_box_id = $2 WHERE id = $1`,
+      [units[0]!.id, await boxOf(units[0]!.model_id, 1)],
+    );
+    const spares: string[] = [];
+    for (const [n, unit] of units.entries()) {
+      const payload = `3599991${String(parcels[n]!.orderId).padStart(7, '0')}`;
+      spares.push(`${payload}${luhnCheckDigit(payload)}`);
+      await t.db.query(
+        `INSERT INTO devices (imei, model_id, grade, status, inventory_box_id)
+         VALUES ($1, $2, 'A', 'in_stock', $3)`,
+        [spares[n], unit.model_id, await boxOf(unit.model_id, 30)],
+      );
+    }
+    // The children waited for stock (the original listings sold out): released now.
+    await t.db.query(
+      `UPDATE pts_listings SET qty_pushed = qty_pushed + 1
+       WHERE id IN (SELECT listing_id FROM order_lines WHERE order_id = ANY ($1::bigint[]))`,
+      [children],
+    );
+    for (const child of children) await dataOf(support.post(`/orders/${child}/release`, {}));
+    expect(await statusOf('orders', children[0]!)).toBe('ready');
+    const worker = await createUser(t.db, {
+      userName: `reship.fw.${parcels[0]!.orderId}`,
+      password: 'reship-worker-1',
+      roles: ['Fulfilment Worker'],
+    });
+    const result = await dataOf<OrderAssignmentResult>(
+      manager.post('/fulfilment/assignments', { assignee_id: worker, order_ids: children }),
+    );
+    expect(result.assigned.map((order) => order.id).sort()).toEqual([...children].sort());
+    const reserved = await t.db.query<{ order_id: number; imei: string }>(
+      `SELECT l.order_id::int AS order_id, d.identifier AS imei
+       FROM order_lines l JOIN order_line_units u ON u.order_line_id = l.id
+       JOIN devices d ON d.id = u.device_id
+       WHERE l.order_id = ANY ($1::bigint[]) AND u.status = 'allocated' ORDER BY l.order_id`,
+      [children],
+    );
+    expect(reserved).toEqual([
+      { order_id: children[0], imei: units[0]!.imei },
+      { order_id: children[1], imei: spares[1] },
+    ]);
+    expect((await listed()).map((order) => [order.requested_imei, order.requested_unit])).toEqual([
+      [units[1]!.imei, 'another_unit'],
+      [units[0]!.imei, 'reserved'],
+    ]);
   });
 
   it('refuses an order on its way and a range the wrong way round', async () => {

@@ -254,7 +254,12 @@ type OriginalOrder = {
   imei: string | null;
 };
 
-/** The child order: the original's customer, lines and ship method, at no price, urgent. */
+/**
+ * The child order: the original's customer, lines and ship method, at no price, urgent. The
+ * returned unit the request names is its line's requested device: the assignment reserves it if
+ * it is back in stock by then and otherwise ships another matching unit rather than keep the
+ * customer waiting for a parcel still on its way back or in inspection.
+ */
 async function createChildOrder(tx: Transaction, acting: Acting, id: number) {
   const [original] = await tx.query<OriginalOrder>(
     `SELECT o.id::int AS id, o.number, o.fulfilment_type, o.client_carrier_id::int AS
@@ -276,11 +281,17 @@ async function createChildOrder(tx: Transaction, acting: Acting, id: number) {
     combo_id: number | null;
     listing_id: number | null;
     qty: number;
+    device_id: number | null;
   }>(
-    `SELECT variant_id::int AS variant_id, bundle_id::int AS bundle_id, combo_id::int AS combo_id,
-       listing_id::int AS listing_id, qty
-     FROM order_lines WHERE order_id = $1 ORDER BY position`,
-    [original!.id],
+    `SELECT l.variant_id::int AS variant_id, l.bundle_id::int AS bundle_id,
+       l.combo_id::int AS combo_id, l.listing_id::int AS listing_id, l.qty,
+       -- The returned unit the request names, on the line it shipped on.
+       (SELECT r.device_id::int FROM reships r
+        WHERE r.id = $2 AND EXISTS (SELECT 1 FROM order_line_units u
+                                    WHERE u.order_line_id = l.id AND u.device_id = r.device_id))
+         AS device_id
+     FROM order_lines l WHERE l.order_id = $1 ORDER BY l.position`,
+    [original!.id, id],
   );
   const order = original!;
   const created = await createOrder(tx, acting, {
@@ -298,7 +309,9 @@ async function createChildOrder(tx: Transaction, acting: Acting, id: number) {
     parentOrderId: order.id,
     notes:
       `Reship of ${order.number} (${order.reason.replace(/_/g, ' ')})` +
-      (order.imei ? `: ship the returned unit ${order.imei} once it is back in stock.` : '.'),
+      (order.imei
+        ? `: the returned unit ${order.imei} ships if it is back in stock at assignment, else another matching unit does.`
+        : '.'),
     lines: lines.map((line): IntakeLine => ({
       sellable:
         line.variant_id !== null
@@ -309,6 +322,7 @@ async function createChildOrder(tx: Transaction, acting: Acting, id: number) {
       listingId: line.listing_id,
       qty: line.qty,
       unitPriceCents: 0,
+      requestedDeviceId: line.device_id,
     })),
   });
   return { ...created, parentOrderId: order.id };

@@ -41,7 +41,7 @@ import {
   type ScanFeedback,
   type ScanLine,
 } from '../../../toolkit/station';
-import { OrderStatusTag } from '../../order';
+import { OrderStatusTag, PaymentTag } from '../../order';
 import { openPackingSlip, useMyPicks, usePickOrder, usePickScan } from '../api/fulfilment.queries';
 import { CarrierLinkDrawer } from '../components/carrier-link-drawer';
 import { CarrierUpdatesPanel } from '../components/carrier-updates-panel';
@@ -84,7 +84,7 @@ const ORDER_PARAM = 'order';
 const QUEUE_HELP: Record<PickQueue, string | null> = {
   standard: null,
   prepaid:
-    'Prepaid orders show their payment and who activates the line: a line we pre-activate takes its MDN here before the label.',
+    'Prepaid orders show their payment, the plan bought and who activates the line: an order is picked once its payment is captured, and a line we pre-activate takes its MDN here before the label.',
   existing_customer:
     "The device change (the new IMEI) goes to the carrier when the order is picked; the label waits for the carrier's OK unless the carrier does not acknowledge device changes.",
   ota: "The IMEI and ICCID pairing goes to the carrier when the order is picked; the label waits for the carrier's OK.",
@@ -238,7 +238,17 @@ function QueueFacts({
   const facts: Record<PickQueue, NonNullable<DescriptionsProps['items']>> = {
     standard: [],
     prepaid: [
-      { key: 'payment', label: 'Payment', children: dollars(order.total_cents) },
+      {
+        key: 'payment',
+        label: 'Payment',
+        children: (
+          <Space>
+            <PaymentTag status={order.payment_status} />
+            {dollars(order.total_cents)}
+          </Space>
+        ),
+      },
+      { key: 'plan', label: 'Plan bought', children: order.plan_name ?? 'Not known' },
       {
         key: 'activation',
         label: 'Activation',
@@ -302,6 +312,16 @@ function QueueFacts({
       {items.length > 0 && (
         <Descriptions size="small" column={1} items={items} style={{ marginBottom: 8 }} />
       )}
+      {order.queue === 'prepaid' &&
+        order.payment_status !== 'captured' &&
+        (order.status === 'assigned' || order.status === 'in_progress') && (
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginBottom: 8 }}
+            title={`The payment is ${order.payment_status ?? 'not reported'}, not captured: the order is picked once the carrier captures it.`}
+          />
+        )}
       {order.status === 'fulfilled' && order.label_blocker && (
         <Alert
           type="warning"
@@ -390,7 +410,11 @@ function PickedOrder({
             render: (_: unknown, unit) =>
               unit.box_code ? `${unit.location_code ?? '—'} · ${unit.box_code}` : '—',
           },
-          { key: 'imei', title: 'IMEI', render: (_: unknown, unit) => unit.imei ?? 'Any match' },
+          {
+            key: 'imei',
+            title: 'IMEI',
+            render: (_: unknown, unit) => unit.imei ?? (unit.sim_only ? 'SIM only' : 'Any match'),
+          },
           {
             key: 'sim',
             title: 'SIM',
@@ -438,10 +462,20 @@ const QUEUE_COLUMN: Record<PickQueue, TableColumnsType<PickOrder>> = {
   standard: [],
   prepaid: [
     {
+      key: 'payment',
+      title: 'Payment',
+      render: (_: unknown, o) => (
+        <Space size={4}>
+          <PaymentTag status={o.payment_status} />
+          {dollars(o.total_cents)}
+        </Space>
+      ),
+    },
+    {
       key: 'activation',
-      title: 'Activation',
+      title: 'Plan · activation',
       render: (_: unknown, o) =>
-        `${dollars(o.total_cents)} · ${o.pre_activation ? 'Pre-activated by us' : 'Customer activates'}`,
+        `${o.plan_name ?? 'Plan not known'} · ${o.pre_activation ? 'Pre-activated by us' : 'Customer activates'}`,
     },
   ],
   existing_customer: [

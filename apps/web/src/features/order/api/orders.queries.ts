@@ -2,6 +2,7 @@ import {
   dailyOrderEndpoints,
   orderEndpoints,
   orderList,
+  type ChangePaymentInput,
   type EndpointBody,
   type OrderHoldReason,
 } from '@inventory/contract';
@@ -56,6 +57,11 @@ export function useOrderActions(id: number) {
     cancel: useMutation({
       mutationFn: async (reason: string | null) =>
         (await callEndpoint(orderEndpoints.cancel, { params: { id }, body: { reason } })).data,
+      onSuccess: refresh,
+    }),
+    changePayment: useMutation({
+      mutationFn: async (body: ChangePaymentInput) =>
+        (await callEndpoint(orderEndpoints.changePayment, { params: { id }, body })).data,
       onSuccess: refresh,
     }),
     editAddress: async (body: EndpointBody<typeof orderEndpoints.editAddress>) => {

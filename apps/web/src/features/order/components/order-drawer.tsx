@@ -8,6 +8,8 @@ import {
   SUBSCRIBER_PII_ACCESS,
   ADDRESS_EDITABLE_STATUSES,
   cancelOrderSchema,
+  changePaymentSchema,
+  PAYMENT_CHANGES,
   type OrderCustomer,
   type OrderDetail,
   type OrderEvent,
@@ -38,6 +40,7 @@ import { dollars, when } from '../../../toolkit/format';
 import type { FormField } from '../../../toolkit/resource-page-config';
 import { useOrderActions, useOrderCustomer, useOrderDetail } from '../api/orders.queries';
 import { OrderStatusTag } from './order-status';
+import { PAYMENT_WORDS, PaymentTag } from './payment-tag';
 
 const SHIP_TO_FIELDS: FormField[] = [
   { name: 'name', label: 'Name', kind: 'text', required: true },
@@ -100,6 +103,9 @@ function eventText(event: OrderEvent) {
       : '';
   const data = event.data ?? {};
   const details = [
+    // A prepaid payment's change: the statuses it went between, and who reported it.
+    event.type === 'payment_changed' &&
+      `${String(data.from ?? 'not reported')} → ${String(data.to)}, by ${String(data.by)}`,
     typeof data.reason === 'string' && `reason: ${data.reason}`,
     typeof data.note === 'string' && data.note,
     Array.isArray(data.fields) && `changed: ${data.fields.join(', ')}`,
@@ -146,7 +152,7 @@ function CustomerInFull({ customer }: { customer: OrderCustomer }) {
   );
 }
 
-type Dialog = 'address' | 'hold' | 'cancel' | null;
+type Dialog = 'address' | 'hold' | 'cancel' | 'payment' | null;
 
 /** An order's record: what it is, its lines, units, shipments and timeline, and its actions. */
 function OrderRecord({ order }: { order: OrderDetail }) {
@@ -158,6 +164,13 @@ function OrderRecord({ order }: { order: OrderDetail }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const allowed = allowedActions(orderLifecycle, order, profile.data);
   const canEditAddress = ADDRESS_EDITABLE_STATUSES.includes(order.status);
+  // A prepaid order's payment as the carrier reported it: the changes it may still take.
+  const paymentChanges =
+    order.fulfilment_type === 'prepaid'
+      ? order.payment_status
+        ? PAYMENT_CHANGES[order.payment_status]
+        : (['authorized', 'captured', 'failed'] as const)
+      : [];
 
   const release = async () => {
     try {
@@ -211,6 +224,21 @@ function OrderRecord({ order }: { order: OrderDetail }) {
         <Descriptions.Item label="Approved">{when(order.approved_at)}</Descriptions.Item>
         <Descriptions.Item label="SLA due">{when(order.sla_due_at)}</Descriptions.Item>
         <Descriptions.Item label="Total">{dollars(order.total_cents)}</Descriptions.Item>
+        {order.fulfilment_type === 'prepaid' && (
+          <>
+            <Descriptions.Item label="Payment">
+              <Space>
+                <PaymentTag status={order.payment_status} />
+                {paymentChanges.length > 0 && (
+                  <Button size="small" onClick={() => setDialog('payment')}>
+                    Change payment
+                  </Button>
+                )}
+              </Space>
+            </Descriptions.Item>
+            <Descriptions.Item label="Plan bought">{order.plan_name ?? '—'}</Descriptions.Item>
+          </>
+        )}
         <Descriptions.Item label="Reference">{order.external_ref ?? '—'}</Descriptions.Item>
         <Descriptions.Item label="Parent order">{order.parent_number ?? '—'}</Descriptions.Item>
       </Descriptions>
@@ -333,6 +361,33 @@ function OrderRecord({ order }: { order: OrderDetail }) {
           run={async (values) => {
             await actions.hold.mutateAsync(values as never);
             return `Order ${order.number} is on hold.`;
+          }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'payment' && (
+        <ActionDrawer
+          title={`Payment of ${order.number}`}
+          intro="Write down what the carrier reported. A prepaid order is picked once its payment is captured, and labelled while it stays captured."
+          fields={[
+            {
+              name: 'status',
+              label: 'Payment status',
+              kind: 'select',
+              required: true,
+              options: paymentChanges.map((status) => ({
+                value: status,
+                label: PAYMENT_WORDS[status],
+              })),
+            },
+            { name: 'note', label: 'Reference or note', kind: 'textarea' },
+          ]}
+          schema={changePaymentSchema}
+          initialValues={{}}
+          submitLabel="Change payment"
+          run={async (values) => {
+            const after = await actions.changePayment.mutateAsync(values as never);
+            return `The payment of ${order.number} is ${after.payment_status ?? 'not reported'}.`;
           }}
           onClose={() => setDialog(null)}
         />

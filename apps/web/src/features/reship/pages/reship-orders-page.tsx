@@ -1,4 +1,4 @@
-import { RESHIP_REASON_TEXT, type ReshipOrder } from '@inventory/contract';
+import { REQUESTED_UNIT_TEXT, RESHIP_REASON_TEXT, type ReshipOrder } from '@inventory/contract';
 import { Alert, Button, Space, Spin, Table, Typography } from 'antd';
 import { Link } from 'react-router';
 import { PAGE_TITLE_STYLE } from '../../../shell/page-styles';
@@ -29,7 +29,8 @@ export default function ReshipOrdersPage({ entry }: PageProps) {
         <Link to="/fulfill/assignment" style={{ textDecoration: 'underline' }}>
           assign them there
         </Link>
-        .
+        . A returned unit the reship names is reserved at assignment if it is back in stock by then;
+        otherwise another matching unit ships, so the customer does not wait for it.
       </Typography.Paragraph>
       {orders.error ? (
         <Alert type="error" message={orders.error.message} />
@@ -71,6 +72,14 @@ export default function ReshipOrdersPage({ entry }: PageProps) {
                 render: (_: unknown, row) => RESHIP_REASON_TEXT[row.reason],
               },
               { title: 'Items', dataIndex: 'items_text', key: 'items' },
+              {
+                title: 'Returned unit',
+                key: 'requested_unit',
+                render: (_: unknown, row) =>
+                  row.requested_imei && row.requested_unit
+                    ? `${row.requested_imei}: ${REQUESTED_UNIT_TEXT[row.requested_unit]}`
+                    : '—',
+              },
               { title: 'Ship to', dataIndex: 'place', key: 'place' },
               { title: 'Priority', dataIndex: 'priority', key: 'priority' },
               {
