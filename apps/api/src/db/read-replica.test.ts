@@ -85,6 +85,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a read replica', () => {
     expect(reads().length).toBeGreaterThan(0);
     await dataOf(admin.get(`/unpack/statistics?${range}`));
     expect(reads().length).toBeGreaterThan(0);
+    await dataOf(admin.get(`/orders/daily?${range}`));
+    expect(reads().length).toBeGreaterThan(0);
 
     // A page of the list is the primary's: what a clerk just wrote is on it at once.
     await dataOf(admin.get('/colors?limit=50'));

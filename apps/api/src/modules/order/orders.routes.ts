@@ -47,7 +47,7 @@ export const ORDER_PICKERS = {
 export const orderModule: AppModule = {
   name: 'order',
   register(context) {
-    const { endpoint, db } = context;
+    const { endpoint, db, replica } = context;
     registerList(context, orderListStore);
     endpoint(orderEndpoints.detail, ({ params }) => orderDetail(db, params.id));
     endpoint(orderEndpoints.customer, ({ principal, params, meta }) =>
@@ -85,6 +85,6 @@ export const orderModule: AppModule = {
     endpoint(orderEndpoints.listingOptions, ({ query }) =>
       pickerOptions(db, ORDER_PICKERS.listings, query),
     );
-    endpoint(dailyOrderEndpoints.report, ({ query }) => dailyOrderReport(db, query));
+    endpoint(dailyOrderEndpoints.report, ({ query }) => dailyOrderReport(replica, query));
   },
 };
