@@ -255,7 +255,7 @@ type OriginalOrder = {
 };
 
 /**
- * The child order: the original's customer, lines and ship method, at no price, urgent. The
+ * The child order: the original's customer, lines and ship method, at no price, high priority. The
  * returned unit the request names is its line's requested device: the assignment reserves it if
  * it is back in stock by then and otherwise ships another matching unit rather than keep the
  * customer waiting for a parcel still on its way back or in inspection.
