@@ -167,4 +167,28 @@ describe('a line naming its device', () => {
     expect(await imeisOf(other.id)).toEqual([box.imeis[0]]);
     expect(await statusOf(named)).toBe('in_stock');
   });
+
+  it('keeps the named device reserved when the picker swaps in another match', async () => {
+    const shop = await seedShop(t.db);
+    const older = await seedBox(t.db, shop, 2, { sealedDaysAgo: 40 });
+    const spare = await seedBox(t.db, shop, 1, { sealedDaysAgo: 1 });
+    // The named device is reserved first, so its unit comes first: a swap by unit order takes it.
+    const named = older.imeis[1]!;
+    const naming = await orderNaming(shop, named, {
+      lines: [{ listing_id: shop.listingId, qty: 2 }],
+    });
+    await assign([naming]);
+    expect(await imeisOf(naming)).toEqual([...older.imeis].sort());
+
+    const swapped = await dataOf<PickScanAnswer>(
+      picker.client.post(`/fulfilment/picks/${naming}/scans`, {
+        code: spare.imeis[0],
+        station: 'P1',
+      }),
+    );
+    expect(swapped.result).toBe('swapped');
+    expect(await imeisOf(naming)).toEqual([named, spare.imeis[0]!].sort());
+    expect(await statusOf(older.imeis[0]!)).toBe('in_stock');
+    expect(await statusOf(named)).toBe('reserved');
+  });
 });
