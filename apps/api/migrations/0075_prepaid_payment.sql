@@ -14,10 +14,14 @@ ALTER TABLE orders
   ADD CONSTRAINT orders_payment_prepaid
     CHECK (payment_status IS NULL OR fulfilment_type = 'prepaid');
 
--- Prepaid orders taken before payments were tracked were taken as paid.
+-- Prepaid orders taken before payments were tracked were taken as paid. The payment moves no day
+-- count: the counting trigger (migrations 0038, 0054) is off for this one statement, which would
+-- otherwise hold every prepaid order of the database in its transition tables.
+ALTER TABLE orders DISABLE TRIGGER orders_count_days_update;
 UPDATE orders SET payment_status = CASE WHEN status IN ('cancelled', 'returned') THEN 'refunded'
   ELSE 'captured' END
 WHERE fulfilment_type = 'prepaid';
+ALTER TABLE orders ENABLE TRIGGER orders_count_days_update;
 
 -- Why an order may not be labelled yet (migration 0058), and now a prepaid order whose payment
 -- is no longer captured (refunded or failed after the pick). PL/pgSQL, so that its plan is kept:

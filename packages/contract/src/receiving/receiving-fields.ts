@@ -23,9 +23,15 @@ export const centsSchema = (what: string) =>
 export const isoDate = (what: string) =>
   z.string(`Write the ${what} as YYYY-MM-DD.`).check(
     z.regex(/^\d{4}-\d{2}-\d{2}$/, { message: `Write the ${what} as YYYY-MM-DD.`, abort: true }),
-    z.refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)), {
-      message: `The ${what} is not a date.`,
-    }),
+    // A day of the calendar: the date read back must be the one written (Date.parse takes
+    // 2024-02-30 as 1 March).
+    z.refine(
+      (text) => {
+        const time = Date.parse(`${text}T00:00:00Z`);
+        return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
+      },
+      { message: `The ${what} is not a date.` },
+    ),
   );
 
 /** A scan as a station sends it: the code and which station sent it. */

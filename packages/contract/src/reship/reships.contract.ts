@@ -153,7 +153,6 @@ export const reshipCandidateQuerySchema = z.object({
   order_number: requiredText('order number', 40),
 });
 
-/** A reship's child order with its fulfilment progress. */
 /**
  * Where the returned unit a reship order names stands: waiting for the assignment (which reserves
  * it if it is back in stock by then), reserved or picked for the order, shipped on it, or passed
@@ -169,6 +168,7 @@ export const REQUESTED_UNIT_TEXT: Record<RequestedUnitState, string> = {
   another_unit: 'not back in stock at assignment: another unit ships',
 };
 
+/** A reship's child order with its fulfilment progress. */
 export const reshipOrderSchema = z.object({
   id: z.int(),
   number: z.string(),

@@ -307,7 +307,7 @@ const SCANNED_DEVICE_SQL = `
       AND device_matches_variant(d.model_id, d.grade, d.color_id, d.capacity_gb, d.carrier_lock,
                                  u.variant_id)
     -- A swap takes a unit whose reserved device its line did not name (decision 0056) first.
-    ORDER BY u.device_id = d.id DESC, u.device_id IS NULL DESC,
+    ORDER BY (u.device_id = d.id) IS TRUE DESC, u.device_id IS NULL DESC,
       u.device_id IS NOT DISTINCT FROM l.requested_device_id, u.id
     LIMIT 1
   ) mu ON true

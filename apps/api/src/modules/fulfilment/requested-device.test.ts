@@ -191,4 +191,24 @@ describe('a line naming its device', () => {
     expect(await statusOf(older.imeis[0]!)).toBe('in_stock');
     expect(await statusOf(named)).toBe('reserved');
   });
+
+  it('picks an order’s own reserved device after another of its units lost its device to the blacklist', async () => {
+    const shop = await seedShop(t.db);
+    const box = await seedBox(t.db, shop, 2, { sealedDaysAgo: 50 });
+    const order = await placeOrder(cs, shop, { lines: [{ listing_id: shop.listingId, qty: 2 }] });
+    await assign([order.id]);
+    const [listed, own] = box.imeis as [string, string];
+    await t.db.query(
+      `INSERT INTO blacklist_entries (imei, source, reason) VALUES ($1, 'carrier', 'stolen')`,
+      [listed],
+    );
+    const scanOf = (code: string) =>
+      dataOf<PickScanAnswer>(
+        picker.client.post(`/fulfilment/picks/${order.id}/scans`, { code, station: 'P1' }),
+      );
+    expect((await scanOf(listed)).result).toBe('blacklisted');
+    // The unit left without a device must not stand in front of the one holding the scanned device.
+    expect((await scanOf(own)).result).toBe('picked');
+    expect(await statusOf(own)).toBe('picked');
+  });
 });
