@@ -52,12 +52,13 @@ export const supportSubscriberSchema = z.object({
 export type SupportSubscriber = z.infer<typeof supportSubscriberSchema>;
 
 /**
- * An item a support order may send: an active catalogue variant with its product's kind, or an
- * accessory of the master (a charger) not yet in the catalogue, which the order puts there.
+ * An item a support order may send: an active catalogue variant with its product's kind, an
+ * accessory of the master (a charger) not yet in the catalogue, which the order puts there, or
+ * the SIM kit (id 0): the one of the subscriber's client carrier, put there on first use.
  */
 export const supportItemOptionSchema = z.object({
   id: z.int(),
-  source: z.enum(['variant', 'accessory']),
+  source: z.enum(['variant', 'accessory', 'sim_kit']),
   label: z.string(),
   kind: z.enum(PRODUCT_KINDS),
 });
@@ -74,9 +75,11 @@ export const createSupportOrderSchema = z.object({
     .array(
       z
         .object({
-          /** A catalogue variant, or else an accessory of the master. */
+          /** A catalogue variant, an accessory of the master, or the carrier's SIM kit. */
           variant_id: z.optional(entityId('item')),
           accessory_id: z.optional(entityId('item')),
+          /** The SIM kit of the subscriber's client carrier, whichever carrier that is. */
+          sim_kit: z.optional(z.literal(true)),
           qty: z
             .number('Enter the quantity.')
             .check(
@@ -87,7 +90,9 @@ export const createSupportOrderSchema = z.object({
         })
         .check(
           z.refine(
-            (item) => (item.variant_id === undefined) !== (item.accessory_id === undefined),
+            (item) =>
+              [item.variant_id, item.accessory_id, item.sim_kit].filter((v) => v !== undefined)
+                .length === 1,
             {
               message: 'Choose an item.',
               path: ['variant_id'],
@@ -145,7 +150,8 @@ export const supportOrderEndpoints = {
   itemOptions: defineEndpoint({
     method: 'GET',
     path: '/support-orders/item-options',
-    summary: 'Up to 20 active variants (accessories, SIM kits, devices) by SKU or name',
+    summary:
+      "Up to 20 items by SKU or name: active variants, accessories of the master, and the subscriber's carrier's SIM kit",
     tag: 'Fulfilment',
     guard: SUPPORT_CREATE_ACCESS,
     query: pickerQuerySchema,

@@ -105,16 +105,23 @@ export async function supportSubscribers(
   );
 }
 
+const SIM_KIT_LABEL = "SIM kit · the subscriber's carrier";
+
 /**
- * Items by SKU or name: active variants of active products with their kind, then active
- * accessories of the master that no catalogue variant sells yet.
+ * Items by SKU or name: the SIM kit (one entry, which becomes the subscriber's carrier's), active
+ * variants of active products with their kind, then active accessories of the master that no
+ * catalogue variant sells yet. The carriers' SIM kits made for support orders stay behind the one
+ * entry, so the agent cannot pick another carrier's.
  */
 export const supportItemOptions = (db: Queryable, search: string | undefined, id?: number) =>
   db.query<SupportItemOption>(
-    `SELECT * FROM (
+    `SELECT 0 AS id, 'sim_kit' AS source, $4 AS label, 'sim_kit' AS kind
+     WHERE $3::bigint IS NULL AND ($1 = '' OR $4 ILIKE '%' || $1 || '%')
+     UNION ALL
+     SELECT * FROM (
        SELECT v.id::int AS id, 'variant' AS source, v.sku || ' · ' || p.name AS label, p.kind
        FROM product_variants v JOIN products p ON p.id = v.product_id
-       WHERE v.status = 'active' AND p.status = 'active'
+       WHERE v.status = 'active' AND p.status = 'active' AND v.sim_carrier_id IS NULL
          AND ($3::bigint IS NULL OR v.id = $3)
          AND ($1 = '' OR v.sku ILIKE $1 || '%' OR p.name ILIKE '%' || $1 || '%')
        ORDER BY p.kind <> 'accessory', v.sku LIMIT $2) variants
@@ -128,7 +135,7 @@ export const supportItemOptions = (db: Queryable, search: string | undefined, id
                          WHERE v.accessory_id = a.id AND v.status = 'active')
        ORDER BY a.sku LIMIT $2) accessories
      LIMIT $2`,
-    [search?.trim() ?? '', PICKER_LIMIT, id ?? null],
+    [search?.trim() ?? '', PICKER_LIMIT, id ?? null, SIM_KIT_LABEL],
   );
 
 /** A valid catalogue SKU made of an accessory's, or of its id when its own is not one. */
@@ -168,6 +175,46 @@ async function variantOfAccessory(tx: Transaction, accessoryId: number): Promise
      INSERT INTO product_variants (product_id, sku, accessory_id)
      SELECT id, $2, $3 FROM product RETURNING id::int AS id`,
     [accessory.name, sku, accessoryId],
+  );
+  return variant!.id;
+}
+
+/**
+ * The catalogue variant of a client carrier's SIM kit: the one there is, or a new SIM kit product
+ * (no model: its units are SIMs alone, `sim-units.ts`) with one variant `SIM-<carrier>`
+ * (`SIM-<id>` when taken or not a valid SKU). One carrier at a time (an advisory lock), so two
+ * orders never make two.
+ */
+async function simKitOfCarrier(tx: Transaction, carrierId: number): Promise<number> {
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`sim-kit-variant:${carrierId}`]);
+  const [carrier] = await tx.query<{ name: string; variant_id: number | null }>(
+    `SELECT c.name,
+       (SELECT v.id::int FROM product_variants v JOIN products p ON p.id = v.product_id
+        WHERE v.sim_carrier_id = c.id AND v.status = 'active' AND p.status = 'active'
+          AND p.kind = 'sim_kit'
+        ORDER BY v.id LIMIT 1) AS variant_id
+     FROM vendors c WHERE c.id = $1`,
+    [carrierId],
+  );
+  if (carrier!.variant_id !== null) return carrier!.variant_id;
+  const own = `SIM-${carrier!.name
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')}`;
+  const [taken] = await tx.query(
+    `SELECT 1 FROM product_variants WHERE sku = $1 UNION ALL SELECT 1 FROM bundles WHERE sku = $1
+     UNION ALL SELECT 1 FROM combos WHERE sku = $1`,
+    [own],
+  );
+  const sku = SKU.test(own) && !taken ? own : `SIM-${carrierId}`;
+  const [variant] = await tx.query<{ id: number }>(
+    `WITH product AS (
+       INSERT INTO products (name, kind, description)
+       VALUES ($1 || ' SIM kit (' || $2 || ')', 'sim_kit', 'Made for a support order.')
+       RETURNING id)
+     INSERT INTO product_variants (product_id, sku, sim_carrier_id)
+     SELECT id, $2, $3 FROM product RETURNING id::int AS id`,
+    [carrier!.name, sku, carrierId],
   );
   return variant!.id;
 }
@@ -227,7 +274,12 @@ export async function createSupportOrder(
   if (!subscriber) throw fieldError('subscriber_id', 'Choose a subscriber.');
   const variantIds: (number | null)[] = [];
   for (const item of input.items) {
-    variantIds.push(item.variant_id ?? (await variantOfAccessory(tx, item.accessory_id!)));
+    variantIds.push(
+      item.variant_id ??
+        (item.sim_kit
+          ? await simKitOfCarrier(tx, subscriber.client_carrier_id)
+          : await variantOfAccessory(tx, item.accessory_id!)),
+    );
   }
   const items = await tx.query<{ id: number; sku: string; kind: string }>(
     `SELECT v.id::int AS id, v.sku, p.kind FROM product_variants v

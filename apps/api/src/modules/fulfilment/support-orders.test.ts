@@ -7,6 +7,7 @@ import type {
   PickOrder,
   PickScanAnswer,
   ShipScanAnswer,
+  SupportItemOption,
   SupportOrderRow,
   SupportSubscriber,
 } from '@inventory/contract';
@@ -298,5 +299,64 @@ describe('a SIM-only replacement', () => {
     expect(order.units.filter((unit) => unit.status === 'shipped')).toMatchObject([
       { iccid: spare, imei: null },
     ]);
+  });
+
+  it("sends the subscriber's carrier's SIM kit, put in the catalogue on first use", async () => {
+    const options = await dataOf<SupportItemOption[]>(
+      cs.get('/support-orders/item-options?search=sim kit'),
+    );
+    expect(options.filter((option) => option.source === 'sim_kit')).toEqual([
+      { id: 0, source: 'sim_kit', label: "SIM kit · the subscriber's carrier", kind: 'sim_kit' },
+    ]);
+    const simKit = { reason: 'sim_replacement', items: [{ sim_kit: true, qty: 1 }] };
+    const sent = await dataOf<SupportOrderRow>(create(cs, simKit), 201);
+    expect(sent).toMatchObject({ status: 'ready', needs_approval: false });
+    const kits = () =>
+      t.db.query<{ sku: string; kind: string; model_id: number | null }>(
+        `SELECT v.sku, p.kind, p.model_id FROM product_variants v
+         JOIN products p ON p.id = v.product_id WHERE v.sim_carrier_id = $1`,
+        [shop.carrierId],
+      );
+    const [kit] = await kits();
+    expect(kit).toMatchObject({ kind: 'sim_kit', model_id: null });
+    expect(kit!.sku).toMatch(/^SIM-[A-Z0-9-]+$/);
+    expect(sent.items_text).toBe(`1 × ${kit!.sku}`);
+    // The picker still offers the one entry, not the carrier's kit beside it.
+    const again = await dataOf<SupportItemOption[]>(
+      cs.get('/support-orders/item-options?search=sim'),
+    );
+    expect(again.filter((option) => option.label.startsWith(kit!.sku))).toEqual([]);
+
+    // The same kit again is a duplicate; a manager's override reuses the kit.
+    expect(await refusalOf(create(cs, simKit), 409)).toContain(`${kit!.sku} on ${sent.number}`);
+    const overridden = await dataOf<SupportOrderRow>(
+      create(lead, { ...simKit, override_duplicate: true }),
+      201,
+    );
+    expect(overridden.duplicate_of).toEqual([sent.number]);
+    expect(await kits()).toHaveLength(1);
+    const twice = await create(lead, {
+      ...simKit,
+      items: [simKit.items[0], { sim_kit: true, qty: 2 }],
+      override_duplicate: true,
+    });
+    expect(twice.statusCode).toBe(422);
+    expect(twice.json().message).toEqual({
+      'items.1.variant_id': ['This item is listed already: change its quantity.'],
+    });
+
+    // Assigned, it waits for an ICCID of the carrier, as any SIM kit line.
+    const picker = await signedIn(t, 'sup.fw2', ['Fulfilment Worker']);
+    await dataOf(
+      manager.post('/fulfilment/assignments', {
+        assignee_id: picker.id,
+        order_ids: [sent.order_id],
+      }),
+    );
+    const [iccid] = await seedSims(t.db, shop.carrierId, 1);
+    const picked = await dataOf<PickScanAnswer>(
+      picker.client.post(`/fulfilment/picks/${sent.order_id}/scans`, { code: iccid }),
+    );
+    expect(picked).toMatchObject({ result: 'picked', order: { status: 'fulfilled' } });
   });
 });

@@ -72,7 +72,8 @@ const itemField: Extract<FormField, { kind: 'remote' }> = {
   load: async (search) =>
     (await callEndpoint(supportOrderEndpoints.itemOptions, { query: { search } })).data.map(
       (item) => ({
-        // One select holds both sources: an accessory of the master by its id negated.
+        // One select holds every source: an accessory of the master by its id negated, the
+        // carrier's SIM kit as 0.
         value: item.source === 'accessory' ? -item.id : item.id,
         label: item.kind === 'device' ? `${item.label} (device: needs approval)` : item.label,
       }),
@@ -98,7 +99,11 @@ function NewSupportOrder() {
       const order = await create.mutateAsync({
         ...values,
         items: values.items.map(({ variant_id: value, qty }) =>
-          value < 0 ? { accessory_id: -value, qty } : { variant_id: value, qty },
+          value < 0
+            ? { accessory_id: -value, qty }
+            : value === 0
+              ? { sim_kit: true as const, qty }
+              : { variant_id: value, qty },
         ),
         note: values.note?.trim() ? values.note : null,
       });
