@@ -8,7 +8,7 @@ import { generateRepair } from '../modules/repair/index.js';
 import { generateRetailers } from '../modules/retail/index.js';
 import { generateClaims } from '../modules/claim/generate-claims.js';
 import { generateCancelRequests } from '../modules/reship/generate-cancel-requests.js';
-import { generateReships } from '../modules/reship/generate-reships.js';
+import { generateReships, generateSecondReships } from '../modules/reship/generate-reships.js';
 import { generateRmas } from '../modules/rma/index.js';
 import {
   generatePackages,
@@ -708,6 +708,18 @@ export async function generateDatabase(
   });
   await step('child order parcels', () => generatePackages(db));
   await step('child order tracking', () => generateTracking(db));
+  // The child orders that came back undeliverable too, reshipped again (a manager's decision),
+  // and the parcels of the orders that makes.
+  await step('second reships', async () => {
+    const second = await generateSecondReships(db, {
+      anchor: anchorDate,
+      actor: await generatorUser(db),
+    });
+    exceptions.reships += second.reships;
+    exceptions.reshipOrders += second.reshipOrders;
+    await generatePackages(db);
+    await generateTracking(db);
+  });
   // The wholesale orders' freight shipments and their cartons.
   await step('wholesale shipments', () => generateWholesale(db));
   // Repair tickets for devices that failed QC or came back routed to repair (the returns above).

@@ -78,6 +78,39 @@ describe('generated reships', () => {
     expect(bodyOf(orders).data).toMatchObject({ total: summary.reshipOrders });
   });
 
+  it('reship again, by a manager, a child order that came back undeliverable', async () => {
+    // About 0.2 % of the orders shipped: a few at 2,000 devices.
+    const shipped = await count('SELECT count(*) AS n FROM orders WHERE shipped_at IS NOT NULL');
+    const second = await count('SELECT count(*) AS n FROM reships WHERE earlier_reships = 1');
+    expect(second).toBeGreaterThan(0);
+    expect(second).toBeLessThan(shipped * 0.01);
+    expect(
+      await count(`SELECT count(*) AS n FROM reships r
+        JOIN orders o ON o.id = r.original_order_id
+        LEFT JOIN packages p ON p.order_id = o.id AND p.status <> 'voided'
+        WHERE r.earlier_reships NOT IN (0, 1) OR (r.earlier_reships = 1) <> (o.parent_order_id IS NOT NULL)
+          -- Counted as the service counts them: the reships made up the order's chain of parents.
+          OR r.earlier_reships <> (SELECT count(*) FROM reships e
+            WHERE e.original_order_id IN (o.id, o.parent_order_id) AND e.status = 'order_created'
+              AND e.id <> r.id)
+          OR (r.earlier_reships = 1 AND (o.source <> 'reship' OR r.reason <> 'return_to_sender'
+            OR r.ship_to IS NULL OR p.status <> 'returned' OR p.status_event_at >= r.created_at
+            OR r.ship_to ->> 'line2' = (SELECT t.line2 FROM order_ship_to t WHERE t.order_id = o.id)
+            -- The manager's decision: the generator's user, who holds order.reship-approve.
+            OR (r.status <> 'requested' AND NOT EXISTS (SELECT 1 FROM user_roles ur
+              JOIN role_permissions rp ON rp.role_id = ur.role_id
+              JOIN permissions pm ON pm.id = rp.permission_id
+              WHERE ur.user_id = r.decided_by AND pm.name = 'order.reship-approve'))))`),
+    ).toBe(0);
+    // A child order is back (returned) only when its parcel came back; each one made has its parcel.
+    expect(
+      await count(`SELECT count(*) AS n FROM orders o
+        LEFT JOIN packages p ON p.order_id = o.id AND p.status <> 'voided'
+        WHERE o.source = 'reship' AND o.status IN ('returned', 'reshipped')
+          AND (p.status IS DISTINCT FROM 'returned' OR p.status_event_at IS NULL)`),
+    ).toBe(0);
+  });
+
   it('are counted by the statistics as the rows are', async () => {
     const from = '2025-11-01';
     const to = '2026-10-31';
@@ -121,6 +154,7 @@ describe('generated cancellation requests', () => {
       'denied',
       'intercept_requested',
       'requested',
+      'return_required',
     ]);
     expect(
       await count(
@@ -150,6 +184,33 @@ describe('generated cancellation requests', () => {
           OR (c.requester = 'carrier' AND c.status = 'cancelled') <> (
             c.status <> 'requested' AND c.decided_by IS NULL)`),
     ).toBe(0);
+    // Needing a return: its order shipped or delivered, the parcel named, and an RMA opened at the
+    // decision, "cancelled after shipping", expecting back every device the order shipped, on the
+    // RMA's and each device's timelines.
+    expect(
+      await count(`SELECT count(*) AS n FROM cancel_requests c
+        JOIN orders o ON o.id = c.order_id
+        LEFT JOIN rmas r ON r.id = c.rma_id
+        WHERE (c.status = 'return_required') <> (r.id IS NOT NULL)
+          OR (r.id IS NOT NULL AND (c.stage <> 'shipped' OR o.status NOT IN ('shipped', 'delivered')
+            OR c.package_id IS NULL OR r.order_id <> o.id OR r.status <> 'requested'
+            OR r.reason <> 'cancelled_after_shipping' OR r.created_at <> c.decided_at
+            OR r.note <> 'Cancelled after shipping: ' || c.reason
+            OR (SELECT string_agg(u.device_id::text, ',' ORDER BY u.device_id)
+                FROM order_lines l JOIN order_line_units u ON u.order_line_id = l.id
+                WHERE l.order_id = o.id AND u.status = 'shipped')
+              IS DISTINCT FROM (SELECT string_agg(l.device_id::text, ',' ORDER BY l.device_id)
+                FROM rma_lines l WHERE l.rma_id = r.id AND l.open)
+            OR EXISTS (SELECT 1 FROM rma_lines l WHERE l.rma_id = r.id AND NOT EXISTS (
+              SELECT 1 FROM device_events e WHERE e.device_id = l.device_id
+                AND e.type = 'rma_requested' AND e.ref_id = r.id))))`),
+    ).toBe(0);
+    expect(
+      await count(`SELECT count(*) AS n FROM cancel_requests c WHERE c.status = 'return_required'
+        AND EXISTS (SELECT 1 FROM cancel_request_events e WHERE e.cancel_request_id = c.id
+          AND e.type = 'return_required')`),
+    ).toBeGreaterThan(0);
+    expect(await count(timelineMismatchSql('rmas', 'rma_events', 'rma_id'))).toBe(0);
     const list = await admin.get('/cancel-requests');
     expect(list.statusCode, list.body).toBe(200);
   });

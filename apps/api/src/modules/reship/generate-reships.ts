@@ -5,6 +5,12 @@ import { generateChildOrders } from '../order/index.js';
 const DELIVERED_RESHIP_PER_MILLE = 15;
 
 /**
+ * Child orders of a reship whose parcel came back undeliverable again: 7 in 100 of those made
+ * two weeks before the anchor, about 0.2 % of the orders shipped.
+ */
+const CHILD_RETURNED_PER_CENT = 7;
+
+/**
  * A year of reship requests for the generated orders (run after the returns: unpacks, claims and
  * RMAs read the original orders as returned, lost or delivered). Eight in ten parcels returned
  * to sender are reshipped to a corrected address, nine in ten lost ones, and 1.5 % of delivered
@@ -12,7 +18,9 @@ const DELIVERED_RESHIP_PER_MILLE = 15;
  * of the last two days waits (naming the unit that came back, when one did); older ones were
  * decided three hours after: one in twenty denied, the others approved, each making its child
  * order (`generateChildOrders`) and leaving its original order reshipped, on the request's and
- * the order's timelines as the approval writes them. No order is reshipped twice here. The
+ * the order's timelines as the approval writes them. Of the child orders made two weeks before
+ * the anchor, 7 in 100 came back undeliverable too (`returned`, their parcels made so by
+ * `generatePackages` and `generateTracking`): `generateSecondReships` reships them. The
  * statistics read these rows and the day counts the orders' triggers keep. Set-based,
  * deterministic; answers the requests.
  */
@@ -20,7 +28,40 @@ export async function generateReships(
   db: Queryable,
   { anchor, actor }: { anchor: Date; actor: number | null },
 ): Promise<{ reships: number; reshipOrders: number }> {
-  const requests = reshipRequests(`'${anchor.toISOString()}'::timestamptz`);
+  const made = await writeReships(db, { anchor, actor, second: false });
+  await db.query(
+    `UPDATE orders o SET status = 'returned', updated_at = o.shipped_at + interval '170 hours'
+     FROM reships r
+     WHERE o.id = r.new_order_id AND o.status = 'delivered'
+       AND o.created_at < $1::timestamptz - interval '14 days'
+       AND (o.id * 2654435761 + 49979687) % 2147483647 % 100 < ${CHILD_RETURNED_PER_CENT}`,
+    [anchor.toISOString()],
+  );
+  return made;
+}
+
+/**
+ * Second reships (run once the child orders' parcels and their tracking are made, before the
+ * parcels of the orders made since): each child order of a reship that came back undeliverable
+ * is asked to ship again to a corrected address, its request counting the reship before it
+ * (`earlier_reships` 1), so a manager decides it (order.reship-approve: the generator's user,
+ * the administrator); as the first reships, a request of the last two days waits, one in twenty
+ * is denied and the others make their child order. Set-based, deterministic; answers the
+ * requests and the child orders made.
+ */
+export async function generateSecondReships(
+  db: Queryable,
+  { anchor, actor }: { anchor: Date; actor: number | null },
+): Promise<{ reships: number; reshipOrders: number }> {
+  return writeReships(db, { anchor, actor, second: true });
+}
+
+/** The requests of one round, their child orders and timelines. */
+async function writeReships(
+  db: Queryable,
+  { anchor, actor, second }: { anchor: Date; actor: number | null; second: boolean },
+): Promise<{ reships: number; reshipOrders: number }> {
+  const requests = reshipRequests(`'${anchor.toISOString()}'::timestamptz`, second);
   const reshipOrders = await generateChildOrders(db, {
     source: 'reship',
     wanted: `SELECT order_id AS parent_order_id, at + interval '3 hours' AS at, ship_to,
@@ -35,7 +76,7 @@ export async function generateReships(
        INSERT INTO reships (original_order_id, reason, cost_owner, earlier_reships, device_id,
          ship_to, note, status, deny_reason, new_order_id, requested_by, requested_by_name,
          decided_by, decided_at, created_at, updated_at)
-       SELECT r.order_id, r.reason, r.cost_owner, 0, r.device_id, r.ship_to, NULL, r.status,
+       SELECT r.order_id, r.reason, r.cost_owner, ${second ? 1 : 0}, r.device_id, r.ship_to, NULL, r.status,
          CASE WHEN r.status = 'denied' THEN 'A refund was agreed with the customer instead.' END,
          n.id, $1, 'generator', CASE WHEN r.status <> 'requested' THEN $1::bigint END,
          CASE WHEN r.status <> 'requested' THEN r.at + interval '3 hours' END, r.at,
@@ -92,10 +133,11 @@ export async function generateReships(
 /**
  * The requests to make, one per original order: when, why, who bears the cost, the corrected
  * address of a parcel returned to sender, the returned unit a waiting request names, and the
- * status. Read twice, by the child orders and by the requests; the child orders are not read
- * (they have a parent).
+ * status. Read twice, by the child orders and by the requests. The first round reads the orders
+ * without a parent; the second the child orders of reships that came back (every one: a parcel
+ * returned twice is sent again), to an address corrected once more.
  */
-function reshipRequests(anchor: string): string {
+function reshipRequests(anchor: string, second: boolean): string {
   return `
     SELECT c.*,
       CASE WHEN c.at > ${anchor} - interval '2 days' THEN 'requested'
@@ -119,15 +161,16 @@ function reshipRequests(anchor: string): string {
           ELSE COALESCE(p.delivered_at, p.scanned_out_at + interval '2 days') + interval '1 day'
             + (h % 72) * interval '1 hour' END AS at,
         CASE WHEN o.status = 'returned' THEN jsonb_build_object('name', t.name,
-          'company', t.company, 'line1', t.line1, 'line2', 'APT ' || (h % 90 + 1),
+          'company', t.company, 'line1', t.line1,
+          'line2', '${second ? 'UNIT' : 'APT'} ' || (h % 90 + 1),
           'city', t.city, 'state', t.state, 'zip', t.zip, 'phone', t.phone) END AS ship_to
       FROM orders o
       JOIN packages p ON p.order_id = o.id AND p.status = o.status
         AND p.scanned_out_at IS NOT NULL
       JOIN order_ship_to t ON t.order_id = o.id
       CROSS JOIN LATERAL (SELECT (o.id * 2654435761 + 15485863) % 2147483647 AS h) x
-      WHERE o.parent_order_id IS NULL
-        AND CASE o.status WHEN 'returned' THEN h % 10 < 8 WHEN 'lost' THEN h % 10 < 9
+      WHERE ${second ? "o.source = 'reship' AND o.status = 'returned'" : 'o.parent_order_id IS NULL'}
+        AND CASE o.status WHEN 'returned' THEN h % 10 < ${second ? 10 : 8} WHEN 'lost' THEN h % 10 < 9
           WHEN 'delivered' THEN h % 1000 < ${DELIVERED_RESHIP_PER_MILLE}
             AND NOT EXISTS (SELECT 1 FROM rmas r WHERE r.order_id = o.id)
           ELSE false END

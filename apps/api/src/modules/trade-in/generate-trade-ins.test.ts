@@ -48,7 +48,9 @@ describe('generated trade-ins', () => {
         LEFT JOIN devices d ON d.id = r.device_id
         WHERE (r.status = 'expected') <> (r.received_at IS NULL)
           OR (r.imei IS NOT NULL AND tn.model_id IS DISTINCT FROM r.model_id)
-          OR (r.status IN ('inspected', 'revalued', 'accepted', 'declined', 'returned', 'rejected'))
+          OR (r.status IN ('inspected', 'revalued', 'accepted', 'declined', 'returned')
+            OR (r.status = 'rejected' AND NOT EXISTS (SELECT 1 FROM trade_in_events e
+              WHERE e.trade_in_id = r.id AND e.data ->> 'reason' = 'blacklisted')))
             <> (r.inspected_at IS NOT NULL)
           OR (r.status = 'rejected' AND r.activation_lock_off)
           OR (r.offer_expires_at IS NOT NULL AND r.offer_expires_at <= r.inspected_at)
@@ -65,6 +67,28 @@ describe('generated trade-ins', () => {
     ).toBe(0);
     expect(
       await count(deviceStepMismatchSql('trade_ins r JOIN devices d ON d.id = r.device_id')),
+    ).toBe(0);
+    // A phone on the blacklist is rejected at its receipt as the desk does: scanned, never
+    // inspected, no device of ours; its open entry flagged before, its reason on the timeline.
+    expect(
+      await count(`SELECT count(*) AS n FROM trade_ins r
+        JOIN trade_in_events e ON e.trade_in_id = r.id AND e.data ->> 'reason' = 'blacklisted'`),
+    ).toBeGreaterThan(0);
+    expect(
+      await count(`SELECT count(*) AS n FROM trade_ins r
+        JOIN trade_in_events e ON e.trade_in_id = r.id AND e.data ->> 'reason' = 'blacklisted'
+        LEFT JOIN blacklist_entries b ON b.imei = r.imei AND b.cleared_at IS NULL
+        WHERE r.status <> 'rejected' OR e.from_status <> 'expected' OR e.at <> r.received_at
+          OR r.inspected_at IS NOT NULL OR r.device_id IS NOT NULL
+          OR EXISTS (SELECT 1 FROM devices d WHERE d.imei = r.imei)
+          OR b.id IS NULL OR b.flagged_at >= r.received_at
+          OR e.data ->> 'blacklist_reason' <> b.reason`),
+    ).toBe(0);
+    // And only a blacklisted phone's IMEI is on the blacklist.
+    expect(
+      await count(`SELECT count(*) AS n FROM trade_ins r
+        JOIN blacklist_entries b ON b.imei = r.imei
+        WHERE r.status NOT IN ('expected', 'rejected') OR r.activation_lock_off = false`),
     ).toBe(0);
     const board = await admin.get('/trade-ins');
     expect(board.statusCode, board.body).toBe(200);

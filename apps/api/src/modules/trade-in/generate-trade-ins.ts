@@ -18,7 +18,9 @@ const TRADE_IN_PER_CENT = 1;
  * with a phone traded in by its customer (half credited to that order), quoted at once, received
  * five days later, inspected the next day. Of the phones: most accepted at the quote, some
  * revalued with an offer (accepted, or declined and sent back), a few rejected as
- * activation-locked, one in twenty never sent. Each reaches the steps it had by `anchor`, so the
+ * activation-locked, one in twenty reported stolen, lost or unpaid two days after the quote (an
+ * open blacklist entry) and so rejected at its receipt as the trade-in desk does (no inspection,
+ * no device of ours, nothing held), one in twenty never sent. Each reaches the steps it had by `anchor`, so the
  * newest are still expected, received, inspected or revalued. An accepted phone becomes our
  * device, `returned`, for re-inspection; two weeks after, it was approved for reuse. Every step
  * is on the trade-in's timeline, and the device's, as the trade-in desk writes them. Set-based,
@@ -44,10 +46,12 @@ export async function generateTradeIns(
      phones AS (
        SELECT c.*, $2::int + n + 1 AS id, i.imei, tn.model_id,
          b.name || ' ' || m.name AS declared_model, 5000 + (h / 100 % 30) * 1000 AS quoted_cents,
-         -- accept at the quote, accept a revised offer, decline it, rejected, never sent.
+         -- accept at the quote, accept a revised offer, decline it, rejected, blacklisted, never
+         -- sent.
          CASE WHEN h / 100 % 20 < 11 THEN 'accept' WHEN h / 100 % 20 < 14 THEN 'accept_offer'
-           WHEN h / 100 % 20 < 17 THEN 'decline' WHEN h / 100 % 20 < 19 THEN 'reject'
-           ELSE 'never' END AS outcome
+           WHEN h / 100 % 20 < 17 THEN 'decline' WHEN h / 100 % 20 < 18 THEN 'reject'
+           WHEN h / 100 % 20 < 19 THEN 'blacklisted' ELSE 'never' END AS outcome,
+         (ARRAY['stolen', 'lost', 'unpaid'])[h / 7 % 3 + 1] AS blacklist_reason
        FROM customers c
        CROSS JOIN LATERAL (SELECT ${imei('c.n')} AS imei) i
        JOIN tac_numbers tn ON tn.tac = left(i.imei, 8)
@@ -58,7 +62,9 @@ export async function generateTradeIns(
        FROM phones p
        CROSS JOIN LATERAL (SELECT
          CASE WHEN outcome <> 'never' THEN at + interval '5 days' END AS received,
-         CASE WHEN outcome <> 'never' THEN at + interval '6 days' END AS inspected,
+         CASE WHEN outcome NOT IN ('never', 'blacklisted') THEN at + interval '6 days' END
+           AS inspected,
+         CASE WHEN outcome = 'blacklisted' THEN at + interval '2 days' END AS flagged,
          CASE WHEN outcome IN ('accept_offer', 'decline') THEN at + interval '6 days 1 hour' END
            AS revalued,
          CASE outcome WHEN 'accept' THEN at + interval '6 days 2 hours'
@@ -68,6 +74,7 @@ export async function generateTradeIns(
        CROSS JOIN LATERAL (SELECT
          CASE WHEN t.received <= $1 THEN t.received END AS received_at,
          CASE WHEN t.inspected <= $1 THEN t.inspected END AS inspected_at,
+         CASE WHEN t.flagged <= $1 THEN t.flagged END AS flagged_at,
          CASE WHEN t.revalued <= $1 THEN t.revalued END AS revalued_at,
          CASE WHEN t.accepted <= $1 THEN t.accepted END AS accepted_at,
          CASE WHEN t.declined <= $1 THEN t.declined END AS declined_at,
@@ -79,10 +86,21 @@ export async function generateTradeIns(
            WHEN revalued_at IS NOT NULL THEN 'revalued'
            WHEN inspected_at IS NOT NULL THEN CASE WHEN outcome = 'reject' THEN 'rejected'
              ELSE 'inspected' END
-           WHEN received_at IS NOT NULL THEN 'received' ELSE 'expected' END AS status,
+           WHEN received_at IS NOT NULL THEN CASE WHEN outcome = 'blacklisted' THEN 'rejected'
+             ELSE 'received' END
+           ELSE 'expected' END AS status,
          (ARRAY['A', 'B', 'B', 'C'])[h / 2000 % 4 + 1] AS grade,
          CASE WHEN revalued_at IS NOT NULL THEN quoted_cents * 6 / 10 END AS offer_cents
        FROM timed),
+     -- The phone reported two days after its quote: the entry its receipt finds.
+     blacklisted AS (
+       INSERT INTO blacklist_entries (imei, source, reason, reference, note, flagged_at,
+         created_at, updated_at, created_by, updated_by)
+       SELECT imei, 'carrier', blacklist_reason, 'TI-' || id,
+         'Reported by its carrier after the trade-in quote.', flagged_at, flagged_at, flagged_at,
+         $3, $3
+       FROM stated WHERE flagged_at IS NOT NULL ORDER BY id
+       RETURNING id),
      -- An accepted phone becomes our device; two weeks on it was approved for reuse.
      devices_made AS (
        INSERT INTO devices (imei, tac, model_id, condition, grade, status, blacklist_state,
@@ -136,7 +154,10 @@ export async function generateTradeIns(
          (1, s.at, 'expected', NULL, 'expected', jsonb_build_object('quoted_cents', s.quoted_cents),
           true),
          (2, s.received_at, 'received', 'expected', 'received', '{}'::jsonb,
-          s.received_at IS NOT NULL),
+          s.received_at IS NOT NULL AND s.outcome <> 'blacklisted'),
+         (2, s.received_at, 'rejected', 'expected', 'rejected',
+          jsonb_build_object('blacklist_reason', s.blacklist_reason, 'reason', 'blacklisted'),
+          s.received_at IS NOT NULL AND s.outcome = 'blacklisted'),
          (3, s.inspected_at, 'rejected', 'received', 'rejected',
           jsonb_build_object('reason', 'activation_locked'),
           s.inspected_at IS NOT NULL AND s.outcome = 'reject'),
@@ -178,6 +199,7 @@ export async function generateTradeIns(
        RETURNING id)
      SELECT (SELECT count(*)::int FROM made) AS trade_ins,
        (SELECT count(*) FROM timeline) + (SELECT count(*) FROM device_steps)
+         + (SELECT count(*) FROM blacklisted)
          + (SELECT count(*) FROM inspections) AS written`,
     [anchor.toISOString(), base!.id, actor],
   );
