@@ -59,9 +59,10 @@ type Seeded = {
 async function order({ type = 'new_lifeline', status, hold, slaHours, units = 1 }: Seeded) {
   const id = await one(
     `INSERT INTO orders (source, fulfilment_type, client_carrier_id, program, subscriber_id,
-       status, hold_reason, status_before_hold, sla_due_at, total_cents)
+       status, hold_reason, status_before_hold, sla_due_at, total_cents, payment_status)
      VALUES ('carrier_api', $1, $2, $3, $4, $5, $6::text, CASE WHEN $6::text IS NOT NULL
-       THEN 'ready' END, now() + make_interval(hours => $7::int), 0)`,
+       THEN 'ready' END, now() + make_interval(hours => $7::int), 0,
+       CASE WHEN $1 = 'prepaid' THEN 'captured' END)`,
     [
       type,
       carrierId,
