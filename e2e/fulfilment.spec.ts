@@ -2,7 +2,7 @@ import type { PickOrder } from '@inventory/contract';
 import { expect, test } from '@playwright/test';
 import { apiAs, createStaff, iccidOf, readyLifelineOrders, type Staff } from './api';
 import { ADMIN_PASSWORD, signIn } from './support';
-import { chooseOption, closeNotifications, dialog, rowOf, wedgeScan } from './ui';
+import { chooseOption, closeNotifications, dialog, pick, rowOf, wedgeScan } from './ui';
 
 /**
  * Fulfilment as the staff work it: the manager assigns a batch of ready Lifeline orders (a device
@@ -60,8 +60,7 @@ test('a batch is assigned, picked at the station by keyboard, fulfilled; a probl
   await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
   await page.goto('/fulfill/assignment');
   await expect(page.getByRole('heading', { name: 'Assignment', level: 1 })).toBeVisible();
-  await page.getByRole('combobox', { name: 'Worker' }).click();
-  await chooseOption(page, `${PICKER.name} (0 open, 0 units)`);
+  await pick(page, page.locator('main'), 'Worker', PICKER.name, `${PICKER.name} (0 open, 0 units)`);
   await page.getByRole('spinbutton', { name: 'Orders in the batch' }).fill('2');
   // A batch of the spec's model (batch picking): other specs' ready orders wait in the queue too.
   await rowOf(page, variantSku)

@@ -16,7 +16,7 @@ import {
   type Staff,
 } from './api';
 import { ADMIN_PASSWORD, chooseFromUserMenu, signIn } from './support';
-import { chooseOption, closeNotifications, dialog, rowOf, wedgeScan } from './ui';
+import { chooseOption, closeNotifications, dialog, pick, rowOf, wedgeScan } from './ui';
 
 /**
  * The whole outbound day as the staff work it (DOMAIN.md 5.2 steps 3 to 8), one order set from
@@ -145,8 +145,13 @@ test('the outbound day: substitute, assign, pick, pair, label, gaylord, scan out
     await expect(page.getByRole('heading', { name: 'Assignment', level: 1 })).toBeVisible();
     // The substituted order waits with the others, shipping the grade A phone now.
     await expect(rowOf(page, orders.noStock)).toContainText(`1 × ${gradeA}`);
-    await page.getByRole('combobox', { name: 'Worker' }).click();
-    await chooseOption(page, `${PICKER.name} (0 open, 0 units)`);
+    await pick(
+      page,
+      page.locator('main'),
+      'Worker',
+      PICKER.name,
+      `${PICKER.name} (0 open, 0 units)`,
+    );
     await page.getByRole('spinbutton', { name: 'Orders in the batch' }).fill('3');
     // Batch picking: the model's orders, whichever queue; other specs' ready orders wait too.
     await rowOf(page, gradeA)
@@ -316,10 +321,15 @@ test('the outbound day: substitute, assign, pick, pair, label, gaylord, scan out
     await expect(page.getByText(`Gaylord ${gaylord} is closed with 3 parcels.`)).toBeVisible();
     await closeNotifications(page);
 
-    // The day's USPS SCAN form takes it (other specs' gaylords of the lane may share it).
+    // A SCAN form is one per ship date, and it goes with the truck: the journey manifests for a
+    // later day of its own, so that the gaylords spec, which may share this lane, still finds
+    // today's form open.
     await page.getByRole('link', { name: 'All gaylords' }).click();
     await page.getByRole('button', { name: /^USPS SCAN form \(\d+ gaylords? waiting\)$/ }).click();
     const forming = dialog(page, 'USPS SCAN form');
+    await forming
+      .getByLabel('Ship date (YYYY-MM-DD)')
+      .fill(new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10));
     const formTab = page.waitForEvent('popup');
     await forming.getByRole('button', { name: 'Make SCAN form' }).click();
     const tab = await formTab;

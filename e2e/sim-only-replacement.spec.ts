@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiAs, createStaff, iccidOf, readyLifelineOrders, type Staff } from './api';
 import { ADMIN_PASSWORD, signIn } from './support';
-import { chooseOption, closeNotifications, rowOf, seriousViolations, wedgeScan } from './ui';
+import { chooseOption, closeNotifications, pick, rowOf, seriousViolations, wedgeScan } from './ui';
 
 /**
  * A SIM-only replacement (DOMAIN.md 4.14 /fulfill/support-order, decision 0055): customer support
@@ -82,8 +82,7 @@ test('support sends a SIM-only replacement, a manager assigns it, the station pi
   await page.getByRole('searchbox', { name: 'Search' }).fill(number);
   await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
   await page.getByRole('checkbox', { name: `Choose ${number}` }).check();
-  await page.getByRole('combobox', { name: 'Worker' }).click();
-  await chooseOption(page, `${PICKER.name} (0 open, 0 units)`);
+  await pick(page, page.locator('main'), 'Worker', PICKER.name, `${PICKER.name} (0 open, 0 units)`);
   await page.getByRole('button', { name: 'Assign 1 chosen order' }).click();
   await expect(
     page.getByText(`1 order assigned to ${PICKER.name} (0 units reserved).`),

@@ -78,6 +78,8 @@ export default function AssignmentPage(props: PageProps) {
         <Select
           aria-label="Worker"
           placeholder="Choose the worker"
+          // A site has tens of pickers: the manager types a name.
+          showSearch={{ optionFilterProp: 'label' }}
           style={{ minWidth: 240 }}
           value={workerId ?? undefined}
           onChange={setWorkerId}
