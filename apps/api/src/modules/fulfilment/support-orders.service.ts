@@ -160,21 +160,44 @@ async function variantOfAccessory(tx: Transaction, accessoryId: number): Promise
   );
   if (!accessory) return null;
   if (accessory.variant_id !== null) return accessory.variant_id;
-  const own = accessory.sku.toUpperCase();
+  return catalogueSupportItem(tx, {
+    name: accessory.name,
+    kind: 'accessory',
+    sku: accessory.sku.toUpperCase(),
+    fallbackSku: `ACC-${accessoryId}`,
+    link: { column: 'accessory_id', id: accessoryId },
+  });
+}
+
+/**
+ * Puts an item a support order sends in the catalogue: a product of `kind` named after it with
+ * one variant, linked to what it sells (`link`: a column of ours and its id). The variant's SKU is
+ * `sku` unless it is no valid SKU or another sellable has it, else `fallbackSku`.
+ */
+async function catalogueSupportItem(
+  tx: Transaction,
+  item: {
+    name: string;
+    kind: 'accessory' | 'sim_kit';
+    sku: string;
+    fallbackSku: string;
+    link: { column: 'accessory_id' | 'sim_carrier_id'; id: number };
+  },
+): Promise<number> {
   const [taken] = await tx.query(
     `SELECT 1 FROM product_variants WHERE sku = $1 UNION ALL SELECT 1 FROM bundles WHERE sku = $1
      UNION ALL SELECT 1 FROM combos WHERE sku = $1`,
-    [own],
+    [item.sku],
   );
-  const sku = SKU.test(own) && !taken ? own : `ACC-${accessoryId}`;
+  const sku = SKU.test(item.sku) && !taken ? item.sku : item.fallbackSku;
   const [variant] = await tx.query<{ id: number }>(
     `WITH product AS (
        INSERT INTO products (name, kind, description)
-       VALUES ($1 || ' (' || $2 || ')', 'accessory', 'Made for a support order.')
+       VALUES ($1 || ' (' || $2 || ')', $4, 'Made for a support order.')
        RETURNING id)
-     INSERT INTO product_variants (product_id, sku, accessory_id)
+     INSERT INTO product_variants (product_id, sku, ${item.link.column})
      SELECT id, $2, $3 FROM product RETURNING id::int AS id`,
-    [accessory.name, sku, accessoryId],
+    [item.name, sku, item.link.id, item.kind],
   );
   return variant!.id;
 }
@@ -197,26 +220,16 @@ async function simKitOfCarrier(tx: Transaction, carrierId: number): Promise<numb
     [carrierId],
   );
   if (carrier!.variant_id !== null) return carrier!.variant_id;
-  const own = `SIM-${carrier!.name
-    .toUpperCase()
-    .replace(/[^A-Z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')}`;
-  const [taken] = await tx.query(
-    `SELECT 1 FROM product_variants WHERE sku = $1 UNION ALL SELECT 1 FROM bundles WHERE sku = $1
-     UNION ALL SELECT 1 FROM combos WHERE sku = $1`,
-    [own],
-  );
-  const sku = SKU.test(own) && !taken ? own : `SIM-${carrierId}`;
-  const [variant] = await tx.query<{ id: number }>(
-    `WITH product AS (
-       INSERT INTO products (name, kind, description)
-       VALUES ($1 || ' SIM kit (' || $2 || ')', 'sim_kit', 'Made for a support order.')
-       RETURNING id)
-     INSERT INTO product_variants (product_id, sku, sim_carrier_id)
-     SELECT id, $2, $3 FROM product RETURNING id::int AS id`,
-    [carrier!.name, sku, carrierId],
-  );
-  return variant!.id;
+  return catalogueSupportItem(tx, {
+    name: `${carrier!.name} SIM kit`,
+    kind: 'sim_kit',
+    sku: `SIM-${carrier!.name
+      .toUpperCase()
+      .replace(/[^A-Z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')}`,
+    fallbackSku: `SIM-${carrierId}`,
+    link: { column: 'sim_carrier_id', id: carrierId },
+  });
 }
 
 type SubscriberFacts = {
